@@ -1,0 +1,46 @@
+/**
+ * Every screen of SPEC §2: its id (the route name), its path under /groupins/, its heading and the
+ * page title seeded into function_meta. The router and the seed both read this list.
+ */
+export interface Screen {
+  id: string;
+  path: string;
+  heading: string;
+  /** where the screen sits in the navigation; undefined = not listed in the header */
+  nav?: 'product' | 'service' | 'about' | 'featured';
+}
+
+export const SCREENS = [
+  { id: 'back2Home', path: '/back2Home', heading: '返回首頁' },
+  { id: 'ODGAF000', path: '/', heading: '團體保險首頁' },
+  { id: 'ODGAF010', path: '/product/optionpackage', heading: '團體保險方案', nav: 'product' },
+  { id: 'ODGAF011', path: '/product/Intropackage', heading: '方案介紹' },
+  { id: 'ODGAF020', path: '/product/optioncell', heading: '單項保障', nav: 'product' },
+  { id: 'ODGAF030', path: '/REC', heading: '方案推薦', nav: 'product' },
+  { id: 'ODGAF040', path: '/shopcart/STEP1', heading: '投保申請：確認購物車', nav: 'service' },
+  { id: 'ODGAF041', path: '/shopcart/STEP2', heading: '投保申請：填寫投保資料' },
+  { id: 'ODGAF042', path: '/shopcart/STEP3', heading: '投保申請：確認申請內容' },
+  { id: 'ODGAF043', path: '/shopcart/STEP4', heading: '投保申請：申請完成' },
+  { id: 'ODGAF050', path: '/overprint/STEP1', heading: '套印文件：身分驗證', nav: 'service' },
+  { id: 'ODGAF051', path: '/overprint/STEP2', heading: '套印文件：選擇文件' },
+  { id: 'ODGAF052', path: '/overprint/STEP3', heading: '套印文件：確認資料' },
+  { id: 'ODGAF053', path: '/overprint/STEP4', heading: '套印文件：下載列印' },
+  { id: 'ODGAF060', path: '/progress', heading: '進度查詢', nav: 'service' },
+  { id: 'ODGAF070', path: '/tryout/STEP1', heading: '保費試算：選擇保障', nav: 'service' },
+  { id: 'ODGAF071', path: '/tryout/STEP2', heading: '保費試算：填寫團體資料' },
+  { id: 'ODGAF072', path: '/tryout/STEP3', heading: '保費試算：試算結果' },
+  { id: 'ODGAF080', path: '/contact', heading: '聯絡我們', nav: 'service' },
+  { id: 'ODGAF090', path: '/about/bscknow', heading: '團體保險基本知識', nav: 'about' },
+  { id: 'ODGAF091', path: '/about/claim', heading: '理賠服務', nav: 'about' },
+  { id: 'ODGAF092', path: '/about/addvalue', heading: '加值服務', nav: 'about' },
+  { id: 'ODGAF093', path: '/B2Bsystem/introb2b', heading: '企業網路保險服務介紹', nav: 'about' },
+  { id: 'ODGAF094', path: '/question', heading: '常見問題', nav: 'about' },
+  { id: 'ODGAF110', path: '/featured/article', heading: '精選文章', nav: 'featured' },
+  { id: 'ODGAF111', path: '/featured/articleContent', heading: '文章內容' },
+] as const satisfies readonly Screen[];
+
+export type ScreenId = (typeof SCREENS)[number]['id'];
+
+/** func_id whose title is the site default (SPEC §3). */
+export const DEFAULT_TITLE_FUNC_ID = 'groupins_index';
+export const SITE_NAME = '團體保險網路服務';

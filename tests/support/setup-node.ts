@@ -1,0 +1,3 @@
+import { Settings } from 'luxon';
+
+Settings.defaultZone = 'Asia/Taipei';
