@@ -1,0 +1,77 @@
+import { API_BASE, type ApiEnvelope, CSRF_COOKIE, CSRF_HEADER } from '../domain/envelope';
+import { readCookie } from './cookies';
+import { pendingCalls } from './pending-calls';
+
+/** A call that did not succeed: returnCode is the server's, or -1 when the network failed. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly returnCode: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+}
+
+export const NETWORK_FAILURE_MESSAGE = '網路連線異常，請確認網路後再試一次';
+
+interface CallOptions {
+  /** show the full-screen loading overlay while the call is in flight */
+  overlay?: boolean;
+  signal?: AbortSignal;
+}
+
+/** GET `${API_BASE}/${path}`; resolves with `data` when returnCode is 0, else rejects with ApiFailure. */
+export function apiGet<T>(path: string, query?: Record<string, string>, options: CallOptions = {}) {
+  const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+  return call<T>(`${API_BASE}/${path}${search}`, { method: 'GET' }, options);
+}
+
+/** POST JSON with the CSRF header every POST needs; same answer handling as apiGet. */
+export function apiPost<T>(path: string, body: unknown, options: CallOptions = {}) {
+  return call<T>(
+    `${API_BASE}/${path}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [CSRF_HEADER]: readCookie(CSRF_COOKIE) ?? '' },
+      body: JSON.stringify(body),
+    },
+    options,
+  );
+}
+
+async function call<T>(url: string, init: RequestInit, options: CallOptions): Promise<T> {
+  const end = options.overlay ? pendingCalls.begin() : undefined;
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        ...init,
+        credentials: 'same-origin',
+        headers: { accept: 'application/json', ...init.headers },
+        signal: options.signal ?? null,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiFailure(-1, NETWORK_FAILURE_MESSAGE);
+    }
+    const envelope = await readEnvelope<T>(response);
+    if (envelope.returnCode !== 0) throw new ApiFailure(envelope.returnCode, envelope.msg, envelope.data);
+    return envelope.data;
+  } finally {
+    end?.();
+  }
+}
+
+async function readEnvelope<T>(response: Response): Promise<ApiEnvelope<T>> {
+  try {
+    const body = (await response.json()) as Partial<ApiEnvelope<T>>;
+    if (typeof body.returnCode === 'number') {
+      return { returnCode: body.returnCode, data: body.data as T, msg: body.msg ?? '' };
+    }
+  } catch {
+    // not JSON: a proxy or gateway answered; handled below
+  }
+  return { returnCode: response.ok ? -1 : response.status, data: null as T, msg: '系統忙碌中，請稍後再試' };
+}
