@@ -12,7 +12,7 @@ export interface Screen {
 
 export const SCREENS = [
   { id: 'back2Home', path: '/back2Home', heading: '返回首頁' },
-  { id: 'ODGAF000', path: '/', heading: '團體保險首頁' },
+  { id: 'ODGAF000', path: '/', heading: '團體保險，照顧每一位夥伴' },
   { id: 'ODGAF010', path: '/product/optionpackage', heading: '團體保險方案', nav: 'product' },
   { id: 'ODGAF011', path: '/product/Intropackage', heading: '方案介紹' },
   { id: 'ODGAF020', path: '/product/optioncell', heading: '單項保障', nav: 'product' },
@@ -44,3 +44,10 @@ export type ScreenId = (typeof SCREENS)[number]['id'];
 /** func_id whose title is the site default (SPEC §3). */
 export const DEFAULT_TITLE_FUNC_ID = 'groupins_index';
 export const SITE_NAME = '團體保險網路服務';
+
+/** The heading of a screen, by its id. */
+export function headingOf(id: ScreenId): string {
+  const screen = SCREENS.find((s) => s.id === id);
+  if (!screen) throw new Error(`unknown screen ${id}`);
+  return screen.heading;
+}

@@ -1,0 +1,33 @@
+import { fromPromise } from 'xstate';
+import { consentMachine } from '../../../machines/consent.machine';
+import { PRIVACY_COOKIE } from '../../domain/constants';
+import { clientDevice } from '../../domain/device';
+import { apiPost } from '../../lib/api-client';
+import { readCookie, writeCookie } from '../../lib/cookies';
+
+/** Bumped when the consent text changes, so the record says which text was accepted. */
+export const CONSENT_VERSION = '2026-11';
+
+const hasAccepted = () => readCookie(PRIVACY_COOKIE.name) === PRIVACY_COOKIE.value;
+
+/** The consent machine bound to the browser's cookie and the server's consent record. */
+export const liveConsentMachine = consentMachine.provide({
+  actors: {
+    readConsent: fromPromise(async () => {
+      try {
+        return hasAccepted();
+      } catch {
+        return false; // a sandboxed document may not read cookies: ask again
+      }
+    }),
+    storeConsent: fromPromise(async () => {
+      writeCookie(PRIVACY_COOKIE.name, PRIVACY_COOKIE.value, PRIVACY_COOKIE.days);
+      if (!hasAccepted()) throw new Error('cookie not kept');
+      // The cookie is the consent the site acts on; the server keeps an audit record of it when it can.
+      await apiPost('consent/accept', {
+        version: CONSENT_VERSION,
+        client_device: clientDevice(navigator.userAgent, navigator.maxTouchPoints),
+      }).catch(() => undefined);
+    }),
+  },
+});

@@ -1,0 +1,23 @@
+import { Outlet, useRouteContext } from '@tanstack/react-router';
+import { GoToTop } from './components/go-to-top';
+import { LoadingOverlay } from './components/loading-overlay';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
+import { ConsentBanner } from './features/consent/consent-banner';
+
+/** The one layout every screen sits in (SPEC §2). */
+export function RootLayout() {
+  const { actors } = useRouteContext({ from: '__root__' });
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <GoToTop />
+      <ConsentBanner actor={actors.consent} />
+      <LoadingOverlay />
+    </>
+  );
+}

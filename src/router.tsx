@@ -1,0 +1,120 @@
+import {
+  createBrowserHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Navigate,
+  type RouterHistory,
+  redirect,
+} from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import type { AppActors } from './app-actors';
+import type { ScreenId } from './domain/screens';
+import { routeNames } from './features/navigation/route-names';
+import { applyTitle } from './features/page-titles/page-titles';
+import { loadChunk } from './lib/chunk-loader';
+import { clearFlowState } from './lib/flow-storage';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+export interface RouterContext {
+  actors: AppActors;
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** the screen id of SPEC §2 (ODGAF040 …): the route's name */
+    screenId?: string;
+  }
+  interface Register {
+    router: AppRouter;
+  }
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  errorComponent: RouteError,
+  // SPEC §2: any unknown path goes home
+  notFoundComponent: () => <Navigate to="/" replace />,
+});
+
+type ScreenModule = { default: ComponentType };
+
+/** A route of SPEC §2: its path, its screen id as route name, and its screen loaded as its own chunk. */
+function screenRoute<const TPath extends string>(
+  screenId: ScreenId,
+  path: TPath,
+  importer: () => Promise<ScreenModule>,
+) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { screenId },
+    component: lazyRouteComponent(() => loadChunk(screenId, importer)),
+  });
+}
+
+/** /back2Home: the way home that also forgets any flow in progress. */
+const back2HomeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/back2Home',
+  staticData: { screenId: 'back2Home' },
+  beforeLoad: () => {
+    clearFlowState();
+    throw redirect({ to: '/', replace: true });
+  },
+});
+
+/** The route table of SPEC §2. */
+export const routeTree = rootRoute.addChildren([
+  back2HomeRoute,
+  screenRoute('ODGAF000', '/', () => import('./screens/home/home')),
+  screenRoute('ODGAF010', '/product/optionpackage', () => import('./screens/product/option-package')),
+  screenRoute('ODGAF011', '/product/Intropackage', () => import('./screens/product/intro-package')),
+  screenRoute('ODGAF020', '/product/optioncell', () => import('./screens/product/option-cell')),
+  screenRoute('ODGAF030', '/REC', () => import('./screens/product/recommend')),
+  screenRoute('ODGAF040', '/shopcart/STEP1', () => import('./screens/shopcart/shopcart-step-1')),
+  screenRoute('ODGAF041', '/shopcart/STEP2', () => import('./screens/shopcart/shopcart-step-2')),
+  screenRoute('ODGAF042', '/shopcart/STEP3', () => import('./screens/shopcart/shopcart-step-3')),
+  screenRoute('ODGAF043', '/shopcart/STEP4', () => import('./screens/shopcart/shopcart-step-4')),
+  screenRoute('ODGAF050', '/overprint/STEP1', () => import('./screens/overprint/overprint-step-1')),
+  screenRoute('ODGAF051', '/overprint/STEP2', () => import('./screens/overprint/overprint-step-2')),
+  screenRoute('ODGAF052', '/overprint/STEP3', () => import('./screens/overprint/overprint-step-3')),
+  screenRoute('ODGAF053', '/overprint/STEP4', () => import('./screens/overprint/overprint-step-4')),
+  screenRoute('ODGAF060', '/progress', () => import('./screens/progress/progress')),
+  screenRoute('ODGAF070', '/tryout/STEP1', () => import('./screens/tryout/tryout-step-1')),
+  screenRoute('ODGAF071', '/tryout/STEP2', () => import('./screens/tryout/tryout-step-2')),
+  screenRoute('ODGAF072', '/tryout/STEP3', () => import('./screens/tryout/tryout-step-3')),
+  screenRoute('ODGAF080', '/contact', () => import('./screens/contact/contact')),
+  screenRoute('ODGAF090', '/about/bscknow', () => import('./screens/about/basic-knowledge')),
+  screenRoute('ODGAF091', '/about/claim', () => import('./screens/about/claim')),
+  screenRoute('ODGAF092', '/about/addvalue', () => import('./screens/about/add-value')),
+  screenRoute('ODGAF093', '/B2Bsystem/introb2b', () => import('./screens/about/intro-b2b')),
+  screenRoute('ODGAF094', '/question', () => import('./screens/about/questions')),
+  screenRoute('ODGAF110', '/featured/article', () => import('./screens/featured/articles')),
+  screenRoute('ODGAF111', '/featured/articleContent', () => import('./screens/featured/article-content')),
+]);
+
+/** Builds the router (browser history unless a test passes memory history) and its navigation hooks. */
+export function createAppRouter(context: RouterContext, history: RouterHistory = createBrowserHistory()) {
+  const router = createRouter({
+    routeTree,
+    history,
+    basepath: '/groupins/',
+    context,
+    defaultPreload: 'intent',
+    scrollRestoration: false,
+  });
+  let previous: string | undefined;
+  router.subscribe('onResolved', ({ pathChanged }) => {
+    const to = router.state.matches.at(-1)?.staticData.screenId;
+    routeNames.set({ from: previous, to });
+    previous = to;
+    if (pathChanged) window.scrollTo(0, 0);
+    void applyTitle(to);
+  });
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

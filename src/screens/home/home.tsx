@@ -1,0 +1,50 @@
+import { Link } from '@tanstack/react-router';
+import { ScreenPage } from '../../components/screen-page';
+import { headingOf } from '../../domain/screens';
+
+const REASONS = [
+  { title: '照顧員工', text: '員工與眷屬的壽險、意外、住院醫療與癌症保障，由公司一次規劃。' },
+  { title: '分擔雇主責任', text: '職業災害補償保障，協助企業承擔勞動基準法第 59 條的補償責任。' },
+  { title: '節稅又留才', text: '每人每月保費 2,000 元以內，不計入員工薪資所得，是實惠的員工福利。' },
+] as const;
+
+const SERVICES = [
+  { to: '/tryout/STEP1', title: '保費試算', text: '選好保障、填入人數與年齡，立即估算團體保費。' },
+  { to: '/product/optionpackage', title: '挑選方案', text: '比較各方案的保障與保額，加入購物車後線上申請。' },
+  { to: '/progress', title: '進度查詢', text: '以受理編號與統一編號查詢申請處理進度。' },
+  { to: '/contact', title: '聯絡我們', text: '留下需求，專人於二個工作天內與您聯繫。' },
+] as const;
+
+export default function Home() {
+  return (
+    <ScreenPage
+      heading={headingOf('ODGAF000')}
+      lead="5 人以上的公司、工廠或團體，都能為成員投保團體保險。線上選方案、試算保費、送出申請，專人協助完成投保。"
+    >
+      <section aria-labelledby="home-why">
+        <h2 id="home-why">為什麼企業需要團體保險</h2>
+        <ul className="cards">
+          {REASONS.map((r) => (
+            <li key={r.title} className="card">
+              <h3>{r.title}</h3>
+              <p>{r.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="home-services">
+        <h2 id="home-services">線上服務</h2>
+        <ul className="cards">
+          {SERVICES.map((s) => (
+            <li key={s.to} className="card">
+              <h3>
+                <Link to={s.to}>{s.title}</Link>
+              </h3>
+              <p>{s.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </ScreenPage>
+  );
+}
