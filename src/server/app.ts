@@ -1,0 +1,59 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { API_BASE } from '../domain/envelope';
+import type { ServerConfig } from './config';
+import type { Database } from './db/schema';
+import { csrfPlugin } from './plugins/csrf';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+import { staticSitePlugin } from './plugins/static-site';
+import { consentRoutes } from './routes/consent';
+import { functionMetaRoutes } from './routes/function-meta';
+import { healthRoutes } from './routes/health';
+import { deriveSessionKeys } from './session-keys';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildAppOptions {
+  db: Kysely<Database>;
+  config: Pick<ServerConfig, 'sessionSecret' | 'staticDir' | 'trustProxy' | 'logLevel'>;
+  /** pino request logging, to stdout or to a given stream; off unless asked for (tests keep it off) */
+  logger?: boolean | { stream: { write(line: string): void } };
+}
+
+/** Builds the whole app, ready for inject() or listen(); it never listens itself. */
+export async function buildApp({ db, config, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger && {
+      level: config.logLevel,
+      serializers: { req: logRequest, res: logReply },
+      ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+  const keys = deriveSessionKeys(config.sessionSecret);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(sessionPlugin, { db, keys });
+  await app.register(csrfPlugin, { keys });
+
+  await app.register(healthRoutes, { db, prefix: API_BASE });
+  await app.register(functionMetaRoutes, { db, prefix: API_BASE });
+  await app.register(consentRoutes, { db, prefix: API_BASE });
+
+  await app.register(staticSitePlugin, { staticDir: config.staticDir });
+  await app.ready();
+  return app;
+}
+
+// Only what operations need; query strings, headers, cookies and bodies may carry personal data.
+function logRequest(request: FastifyRequest) {
+  return { method: request.method, path: request.url.split('?', 1)[0] };
+}
+
+function logReply(reply: { statusCode: number }) {
+  return { statusCode: reply.statusCode };
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** absolute folder for local state: the PGlite files and the generated session secret */
+  dataDir: string;
+  /** when set, a real PostgreSQL; otherwise PGlite under dataDir */
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  staticDir: string;
+  trustProxy: TrustProxy;
+  logLevel: string;
+}
+
+/** Fastify's trustProxy: all, none, a list of trusted addresses, or a hop test. */
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+const MIN_SECRET_LENGTH = 32;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = resolve(env.DATA_DIR || 'data');
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    sessionSecret: env.SESSION_SECRET ? checkedSecret(env.SESSION_SECRET) : storedSecret(dataDir),
+    staticDir: resolve(env.STATIC_DIR || join('dist', 'client')),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}
+
+function parsePort(value: string | undefined): number {
+  if (!value) return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT is not a port number: ${value}`);
+  return port;
+}
+
+/** TRUST_PROXY: true/false, a number of proxy hops to trust, or a comma-separated address list. */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (!/^\d+$/.test(value)) return value;
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
+}
+
+function checkedSecret(secret: string): string {
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new Error(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+  }
+  return secret;
+}
+
+/** A generated secret survives restarts, so visitors keep their sessions across deploys of one node. */
+function storedSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return checkedSecret(readFileSync(file, 'utf8').trim());
+}

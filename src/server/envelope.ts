@@ -1,0 +1,21 @@
+import { type ApiEnvelope, RETURN_CODE } from '../domain/envelope';
+
+export function ok<T>(data: T): ApiEnvelope<T> {
+  return { returnCode: RETURN_CODE.ok, data, msg: '' };
+}
+
+export function fail(returnCode: number, msg: string): ApiEnvelope<null> {
+  return { returnCode, data: null, msg };
+}
+
+/** Visitor-facing failure messages shared by the plugins and routes. */
+export const FAILURE_MESSAGES = {
+  badInput: '資料格式錯誤，請檢查後再送出',
+  tooLarge: '資料量過大，請精簡後再送出',
+  unsupportedMediaType: '不支援的資料格式',
+  forbidden: '安全驗證失敗，請重新整理頁面後再試',
+  notFound: '找不到您要的服務',
+  tooMany: '操作過於頻繁，請稍後再試',
+  serverFault: '系統忙碌中，請稍後再試',
+  unavailable: '服務暫時無法使用，請稍後再試',
+} as const;

@@ -1,0 +1,32 @@
+import { timingSafeEqual } from 'node:crypto';
+import { API_BASE, CSRF_HEADER, RETURN_CODE } from '../../domain/envelope';
+import { FAILURE_MESSAGES, fail } from '../envelope';
+import { csrfTokenFor, type SessionKeys } from '../session-keys';
+import { sharedPlugin } from './shared-plugin';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Double-submit check: a write to the API must echo the session's token (readable only by pages of
+ * this origin) in a header. Registered after the session plugin, which sets request.sessionId.
+ */
+export const csrfPlugin = sharedPlugin<{ keys: SessionKeys }>(async (app, { keys }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith(`${API_BASE}/`)) return;
+    const header = request.headers[CSRF_HEADER];
+    if (
+      request.sessionId &&
+      typeof header === 'string' &&
+      sameToken(header, csrfTokenFor(keys, request.sessionId))
+    ) {
+      return;
+    }
+    return reply.code(403).send(fail(RETURN_CODE.forbidden, FAILURE_MESSAGES.forbidden));
+  });
+});
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

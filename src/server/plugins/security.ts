@@ -1,0 +1,40 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { API_BASE } from '../../domain/envelope';
+import { sharedPlugin } from './shared-plugin';
+
+/** Per-IP limit for write endpoints; pass as `config: { rateLimit: WRITE_RATE_LIMIT }` on the route. */
+export const WRITE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+
+// The Vite build loads only same-origin module scripts and stylesheets, so nothing inline is allowed.
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+  },
+};
+
+export const securityPlugin = sharedPlugin(async (app) => {
+  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error('rate limit exceeded'), { statusCode: context.statusCode }),
+  });
+
+  // Answers carry per-visitor cookies and data: no shared cache may keep them.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(`${API_BASE}/`) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { basename, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { answerNotFound } from './errors';
+
+export const SITE_BASE = '/groupins';
+const INDEX_FILE = 'index.html';
+
+/**
+ * The built client under /groupins/. Paths without a file extension are client routes and get
+ * index.html (deep links, reloads); a missing file with an extension is a real 404, which is how
+ * the client tells a missing chunk after a deploy.
+ */
+export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string }> = async (app, { staticDir }) => {
+  const toSite = (request: FastifyRequest, reply: FastifyReply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(`${SITE_BASE}/${query === -1 ? '' : request.url.slice(query)}`, 301);
+  };
+  app.get('/', toSite);
+  app.get(SITE_BASE, toSite);
+
+  if (!existsSync(staticDir)) {
+    app.log.warn('static folder not found; serving the API only');
+    return;
+  }
+
+  await app.register(
+    async (site) => {
+      site.setNotFoundHandler((request, reply) => {
+        const path = request.url.split('?', 1)[0] ?? '';
+        const isClientRoute = !/\.[^/]*$/.test(path);
+        if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute) {
+          return reply.header('cache-control', 'no-cache').sendFile(INDEX_FILE);
+        }
+        return answerNotFound(request, reply);
+      });
+      await site.register(fastifyStatic, {
+        root: staticDir,
+        prefix: '/',
+        cacheControl: false,
+        setHeaders: (response, filePath) =>
+          response.setHeader('cache-control', cacheControlFor(relative(staticDir, filePath))),
+      });
+    },
+    { prefix: SITE_BASE },
+  );
+};
+
+function cacheControlFor(sitePath: string): string {
+  if (basename(sitePath) === INDEX_FILE) return 'no-cache';
+  // Vite puts a content hash in every file name under assets/, so a name never changes content.
+  if (sitePath.startsWith(`assets${sep}`)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}

@@ -1,0 +1,18 @@
+import { createHmac } from 'node:crypto';
+
+export interface SessionKeys {
+  /** signs the gi_sid cookie */
+  cookieSecret: string;
+  /** keys the CSRF token; separate from the cookie key so the readable token never equals a signature */
+  csrfKey: Buffer;
+}
+
+export function deriveSessionKeys(sessionSecret: string): SessionKeys {
+  const derive = (purpose: string) => createHmac('sha256', sessionSecret).update(purpose).digest();
+  return { cookieSecret: derive('gi_sid cookie').toString('base64url'), csrfKey: derive('csrf token') };
+}
+
+/** The CSRF token of a session: HMAC-SHA256 of its id, base64url. */
+export function csrfTokenFor(keys: SessionKeys, sessionId: string): string {
+  return createHmac('sha256', keys.csrfKey).update(sessionId).digest('base64url');
+}

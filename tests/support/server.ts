@@ -1,0 +1,103 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/envelope';
+import { type BuildAppOptions, buildApp } from '../../src/server/app';
+import { createDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import type { Database } from '../../src/server/db/schema';
+import { seed } from '../../src/server/db/seed';
+
+export const TEST_INDEX_HTML =
+  '<!doctype html><html lang="zh-Hant-TW"><head><title>團體保險網路服務</title>' +
+  '<script type="module" src="/groupins/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+export const TEST_ASSET = 'assets/index-abc123.js';
+
+/** Cookies a browser would keep between calls: enough of one to follow a visitor through inject(). */
+export class CookieJar {
+  readonly #cookies = new Map<string, string>();
+
+  store(response: LightMyRequestResponse): this {
+    for (const cookie of response.cookies as { name: string; value: string }[]) {
+      this.#cookies.set(cookie.name, cookie.value);
+    }
+    return this;
+  }
+
+  get(name: string): string | undefined {
+    return this.#cookies.get(name);
+  }
+
+  set(name: string, value: string): void {
+    this.#cookies.set(name, value);
+  }
+
+  header(): string {
+    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  config: BuildAppOptions['config'];
+  /** a visitor that has loaded a page: its jar holds gi_sid and XSRF-TOKEN */
+  newVisitor(): Promise<CookieJar>;
+  /** what the client sends on a POST: the jar's cookies and the CSRF header */
+  csrfHeaders(jar: CookieJar): Record<string, string>;
+  close(): Promise<void>;
+}
+
+interface TestAppOptions {
+  /** reuse a database (a second app over the same data); otherwise a migrated, seeded in-memory PGlite */
+  db?: Kysely<Database>;
+  config?: Partial<BuildAppOptions['config']>;
+  logger?: BuildAppOptions['logger'];
+}
+
+export async function createTestDatabase(): Promise<Kysely<Database>> {
+  const db = createDatabase({ memory: true });
+  await migrateToLatest(db);
+  await seed(db);
+  return db;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const ownsDb = !options.db;
+  const db = options.db ?? (await createTestDatabase());
+  const staticDir = await mkdtemp(join(tmpdir(), 'groupins-static-'));
+  await mkdir(join(staticDir, 'assets'));
+  await writeFile(join(staticDir, 'index.html'), TEST_INDEX_HTML);
+  await writeFile(join(staticDir, TEST_ASSET), 'export {};\n');
+
+  const config = {
+    sessionSecret: 'test-secret-test-secret-test-secret-0123',
+    staticDir,
+    trustProxy: false,
+    logLevel: 'info',
+    ...options.config,
+  };
+  const app = await buildApp({ db, config, logger: options.logger ?? false });
+
+  const csrfHeaders = (jar: CookieJar) => ({
+    cookie: jar.header(),
+    [CSRF_HEADER]: jar.get(CSRF_COOKIE) ?? '',
+  });
+  return {
+    app,
+    db,
+    config,
+    csrfHeaders,
+    async newVisitor() {
+      const response = await app.inject({ method: 'GET', url: '/groupins/' });
+      return new CookieJar().store(response);
+    },
+    async close() {
+      await app.close();
+      if (ownsDb) await db.destroy();
+      await rm(staticDir, { recursive: true, force: true });
+    },
+  };
+}
