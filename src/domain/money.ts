@@ -1,0 +1,29 @@
+import { SALARY_UNIT } from './constants';
+
+const grouped = new Intl.NumberFormat('zh-TW', { maximumFractionDigits: 2 });
+
+/**
+ * The one money formatter (SPEC §5). Amounts in NT$ of 10,000 and more are shown in 萬, rounded
+ * half-up to 0.01萬 (100元) with trailing zeros dropped: 1,000,000 → `100萬`, 15,000 → `1.5萬`,
+ * 12,345 → `1.23萬`. Smaller amounts are rounded to whole 元 with thousand separators: `9,999元`.
+ * The unit is chosen after rounding, so 9,999.6 shows `1萬`.
+ */
+export function formatMoney(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  const yuan = Math.round(Math.abs(amount));
+  if (yuan < SALARY_UNIT) return `${sign}${grouped.format(yuan)}元`;
+  const hundredths = Math.round(Math.abs(amount) / (SALARY_UNIT / 100));
+  return `${sign}${grouped.format(hundredths / 100)}萬`;
+}
+
+/**
+ * Reads back what {@link formatMoney} writes (`'1.5萬'` → 15000, `'9,999元'` → 9999); also takes a bare
+ * number with separators. Returns null for anything else.
+ */
+export function parseMoney(text: string): number | null {
+  const m = /^(-?)([\d,]+(?:\.\d+)?)(萬|元)?$/.exec(text.trim());
+  if (!m) return null;
+  const value = Number(m[2]!.replace(/,/g, ''));
+  const yuan = m[3] === '萬' ? Math.round(value * SALARY_UNIT) : value;
+  return m[1] ? -yuan : yuan;
+}

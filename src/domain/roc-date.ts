@@ -1,0 +1,117 @@
+import { DateTime } from 'luxon';
+import { ROC_YEAR_OFFSET } from './constants';
+import { toHalfWidth, trimAll } from './input-helpers';
+
+/** The zone in which "today" is read from an instant. */
+export const TAIPEI = 'Asia/Taipei';
+
+/** A calendar date as ISO 8601 `yyyy-MM-dd`: how dates are stored and sent. */
+export type IsoDate = string;
+
+/** Today, or any day, given either as an instant (read in Asia/Taipei) or as an ISO date. */
+export type DayInput = Date | IsoDate;
+
+/** Why a typed date was refused: unreadable (`format`) or readable but no such day (`not-a-date`). */
+export type DateParseError = 'format' | 'not-a-date';
+
+export type DateParse = { ok: true; date: IsoDate } | { ok: false; error: DateParseError };
+
+/** How {@link formatRoc} writes a date: `115/01/05`, `1150105` (Rmmdd) or `民國115年1月5日`. */
+export type RocStyle = 'slash' | 'compact' | 'chinese';
+
+// Calendar arithmetic runs in UTC: a date has no time of day, and Taipei's historic DST days
+// (1974-04-01, 1979-07-01) have no midnight. Asia/Taipei matters only when an instant becomes a date.
+const CALENDAR = { zone: 'utc' } as const;
+
+function fromParts(year: number, month: number, day: number): DateParse {
+  const dt = DateTime.fromObject({ year, month, day }, CALENDAR);
+  return dt.isValid ? { ok: true, date: dt.toISODate()! } : { ok: false, error: 'not-a-date' };
+}
+
+function fromYearDigits(year: string, month: string, day: string): DateParse {
+  // Up to 3 digits is a ROC year (79/05/12), 4 digits a Gregorian one (1990/05/12).
+  const y = year.length <= 3 ? Number(year) + ROC_YEAR_OFFSET : Number(year);
+  return fromParts(y, Number(month), Number(day));
+}
+
+function calendarDay(input: DayInput): DateTime {
+  if (input instanceof Date) {
+    const local = DateTime.fromJSDate(input, { zone: TAIPEI });
+    return DateTime.fromObject({ year: local.year, month: local.month, day: local.day }, CALENDAR);
+  }
+  const dt = /^\d{4}-\d{2}-\d{2}$/.test(input)
+    ? DateTime.fromISO(input, CALENDAR)
+    : DateTime.invalid('format');
+  if (!dt.isValid) throw new RangeError(`not an ISO date: ${input}`);
+  return dt;
+}
+
+/** The calendar date in Taipei of an instant (`2024-02-29T23:30Z` → `2024-03-01`), or an ISO date as is. */
+export function taipeiDate(day: DayInput): IsoDate {
+  return calendarDay(day).toISODate()!;
+}
+
+/** `date` plus `days` calendar days. */
+export function addDays(date: DayInput, days: number): IsoDate {
+  return calendarDay(date).plus({ days }).toISODate()!;
+}
+
+/**
+ * Completed years from `birth` to `on`. Someone born on 29 February turns a year older on 1 March in
+ * common years.
+ */
+export function ageOn(birth: IsoDate, on: DayInput): number {
+  const b = calendarDay(birth);
+  const d = calendarDay(on);
+  const beforeBirthday = d.month < b.month || (d.month === b.month && d.day < b.day);
+  return d.year - b.year - (beforeBirthday ? 1 : 0);
+}
+
+/**
+ * Reads the seed's Rmmdd format (SPEC §3): 7 characters are a 3-digit ROC year + MM + dd, 6 are a
+ * 2-digit ROC year + MM + dd, and any other length yields `today`.
+ */
+export function parseRmmdd(text: string, today: DayInput): DateParse {
+  if (text.length !== 6 && text.length !== 7) return { ok: true, date: taipeiDate(today) };
+  const m = /^(\d{2,3})(\d{2})(\d{2})$/.exec(text);
+  return m ? fromYearDigits(m[1]!, m[2]!, m[3]!) : { ok: false, error: 'format' };
+}
+
+/**
+ * Reads a date as a visitor types it, full-width digits included. ROC: `79/05/12`, `115-01-05`,
+ * `115.01.05`, `1150105`, `115年1月5日`, `民國115年1月5日`. Gregorian: `1990/05/12`, `1990-05-12`,
+ * `19900512`, `1990年5月12日`. A year of up to 3 digits is ROC.
+ */
+export function parseDateInput(text: string): DateParse {
+  const s = trimAll(toHalfWidth(text)).replace(/\s+/g, '');
+  const chinese = /^(民國)?(\d{1,4})年(\d{1,2})月(\d{1,2})日$/.exec(s);
+  if (chinese) {
+    if (chinese[1] && chinese[2]!.length > 3) return { ok: false, error: 'format' };
+    return fromYearDigits(chinese[2]!, chinese[3]!, chinese[4]!);
+  }
+  const separated = /^(\d{1,4})([/.-])(\d{1,2})\2(\d{1,2})$/.exec(s);
+  if (separated) return fromYearDigits(separated[1]!, separated[3]!, separated[4]!);
+  const compact = /^(\d{2,4})(\d{2})(\d{2})$/.exec(s);
+  if (compact) return fromYearDigits(compact[1]!, compact[2]!, compact[3]!);
+  return { ok: false, error: 'format' };
+}
+
+/** Displayed ROC year: the Gregorian year minus 1911. */
+export function rocYear(date: IsoDate): number {
+  return calendarDay(date).year - ROC_YEAR_OFFSET;
+}
+
+/** Writes an ISO date the ROC way; {@link parseDateInput} reads every style back. */
+export function formatRoc(date: IsoDate, style: RocStyle = 'slash'): string {
+  const dt = calendarDay(date);
+  const year = dt.year - ROC_YEAR_OFFSET;
+  if (year < 0) throw new RangeError(`before ROC year 0: ${date}`);
+  switch (style) {
+    case 'compact':
+      return `${String(year).padStart(3, '0')}${dt.toFormat('MMdd')}`;
+    case 'chinese':
+      return `民國${year}年${dt.month}月${dt.day}日`;
+    default:
+      return `${year}/${dt.toFormat('MM/dd')}`;
+  }
+}

@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatMoney, parseMoney } from '../../src/domain/money';
+
+describe('formatMoney', () => {
+  it.each([
+    [0, '0元'],
+    [500, '500元'],
+    [9_999, '9,999元'],
+    [9_999.4, '9,999元'],
+    [9_999.6, '1萬'],
+    [10_000, '1萬'],
+    [15_000, '1.5萬'],
+    [12_345, '1.23萬'],
+    [12_350, '1.24萬'],
+    [1_000_000, '100萬'],
+    [3_000_000, '300萬'],
+    [123_456_789, '12,345.68萬'],
+    [-9_999, '-9,999元'],
+    [-15_000, '-1.5萬'],
+  ])('%d → %s', (amount, text) => {
+    expect(formatMoney(amount)).toBe(text);
+  });
+});
+
+describe('parseMoney', () => {
+  it.each([
+    ['9,999元', 9_999],
+    ['1.5萬', 15_000],
+    ['100萬', 1_000_000],
+    ['12,345.68萬', 123_456_800],
+    ['2500', 2_500],
+    ['-1萬', -10_000],
+    ['十萬', null],
+    ['', null],
+  ])('%s → %s', (text, amount) => {
+    expect(parseMoney(text)).toBe(amount);
+  });
+});
+
+const amounts = fc.integer({ min: 0, max: 10_000_000_000 });
+
+describe('formatMoney properties', () => {
+  it('uses 萬 from 10,000 on and 元 below', () => {
+    fc.assert(
+      fc.property(amounts, (a) => {
+        expect(formatMoney(a).endsWith(a >= 10_000 ? '萬' : '元')).toBe(true);
+      }),
+    );
+  });
+
+  it('reads back exactly below 10,000 and within 50元 above', () => {
+    fc.assert(
+      fc.property(amounts, (a) => {
+        const back = parseMoney(formatMoney(a))!;
+        if (a < 10_000) expect(back).toBe(a);
+        else expect(Math.abs(back - a)).toBeLessThanOrEqual(50);
+      }),
+    );
+  });
+
+  it('is monotone: a larger amount never reads back smaller', () => {
+    fc.assert(
+      fc.property(amounts, amounts, (a, b) => {
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        expect(parseMoney(formatMoney(lo))!).toBeLessThanOrEqual(parseMoney(formatMoney(hi))!);
+      }),
+    );
+  });
+});
