@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BASE_PATH } from './src/domain/screens';
 
 export default defineConfig({
-  base: '/groupins/',
+  base: BASE_PATH,
   plugins: [react()],
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/ODGAWeb': 'http://127.0.0.1:8080' } },

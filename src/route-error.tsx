@@ -1,4 +1,5 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
+import { BASE_PATH } from './domain/screens';
 import { ChunkLoadError } from './lib/chunk-loader';
 
 const FAILURE_TEXT = {
@@ -24,7 +25,7 @@ export function RouteError({ error }: ErrorComponentProps) {
         <button type="button" className="button primary" onClick={() => window.location.reload()}>
           重新載入
         </button>
-        <a className="button" href={`${import.meta.env.BASE_URL}`}>
+        <a className="button" href={BASE_PATH}>
           回首頁
         </a>
       </p>

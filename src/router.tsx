@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import type { AppActors } from './app-actors';
-import type { ScreenId } from './domain/screens';
+import { BASE_PATH, type ScreenId } from './domain/screens';
 import { routeNames } from './features/navigation/route-names';
 import { applyTitle } from './features/page-titles/page-titles';
 import { loadChunk } from './lib/chunk-loader';
@@ -101,7 +101,7 @@ export function createAppRouter(context: RouterContext, history: RouterHistory =
   const router = createRouter({
     routeTree,
     history,
-    basepath: '/groupins/',
+    basepath: BASE_PATH,
     context,
     defaultPreload: 'intent',
     scrollRestoration: false,

@@ -10,6 +10,9 @@ export interface Screen {
   nav?: 'product' | 'service' | 'about' | 'featured';
 }
 
+/** Where the site lives on its host (SPEC §2). */
+export const BASE_PATH = '/groupins/';
+
 export const SCREENS = [
   { id: 'back2Home', path: '/back2Home', heading: '返回首頁' },
   { id: 'ODGAF000', path: '/', heading: '團體保險，照顧每一位夥伴' },

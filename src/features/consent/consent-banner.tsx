@@ -9,7 +9,7 @@ export function ConsentBanner({ actor }: { actor: ActorRefFrom<typeof consentMac
   return (
     <section className="consent-banner" aria-labelledby="consent-title">
       <h2 id="consent-title">Cookie 使用說明</h2>
-      <p>
+      <p className="consent-text">
         本網站使用 Cookie
         保存您的購物車與瀏覽設定，並統計網站使用情形以改善服務。繼續使用本網站前，請您同意我們使用 Cookie。
       </p>
