@@ -1,0 +1,21 @@
+import { type AnyMessageParams, setLocale } from 'yup';
+import { messages } from '../messages';
+import { labelOf } from './params';
+
+/** How a field is filled in; decides the wording of its required message. */
+export type InputKind = 'select' | 'check';
+
+function requiredMessage(params: AnyMessageParams): string {
+  const label = labelOf(params);
+  const input = (params.spec.meta as { input?: InputKind } | undefined)?.input;
+  if (input === 'select') return messages.requiredSelect(label);
+  if (input === 'check') return messages.requiredCheck(label);
+  return messages.required(label);
+}
+
+// yup reads its default messages when `.required()` and friends are called, so the field builders
+// import this module before building any schema.
+setLocale({
+  mixed: { required: requiredMessage, defined: requiredMessage, notNull: requiredMessage },
+  boolean: { isValue: (params: AnyMessageParams) => messages.requiredCheck(labelOf(params)) },
+});

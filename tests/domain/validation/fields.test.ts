@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { object, ref } from 'yup';
+import { birthDate } from '../../../src/domain/validation/date-rules';
+import { amount, choice, dateText, text, tick } from '../../../src/domain/validation/fields';
+import { laborInsuranceSalary } from '../../../src/domain/validation/number-rules';
+import { cellPhone } from '../../../src/domain/validation/phone-rules';
+import { firstError } from './first-error';
+
+describe('required, worded by the kind of field', () => {
+  it.each([
+    [text('公司名稱').required(), undefined, '公司名稱不可為空白'],
+    [text('公司名稱').required(), '', '公司名稱不可為空白'],
+    [text('公司名稱').required(), '\u3000 ', '公司名稱不可為空白'],
+    [text('公司名稱').required(), '國泰', null],
+    [choice('職業類別').required(), undefined, '請選擇職業類別'],
+    [choice('職業類別').required(), '', '請選擇職業類別'],
+    [choice('職業類別').required(), '1', null],
+    [tick('同意聲明事項').isTrue(), false, '請勾選同意聲明事項'],
+    [tick('同意聲明事項').required(), undefined, '請勾選同意聲明事項'],
+    [tick('同意聲明事項').isTrue(), true, null],
+    [amount('投保人數').required(), undefined, '投保人數不可為空白'],
+  ])('%#: %s', (schema, value, message) => {
+    expect(firstError(schema, value)).toBe(message);
+  });
+});
+
+describe('amount: the decimal rule on a typed number', () => {
+  it.each([
+    ['12', 12],
+    ['１２', 12],
+    ['29,500', 29_500],
+    ['1.5', 1.5],
+    [' 30 ', 30],
+    [7, 7],
+  ])('%s is read as %d', (typed, value) => {
+    expect(amount('月薪').cast(typed)).toBe(value);
+  });
+
+  it.each(['abc', '1e3', '0x10', '1.2.3', '--1'])('%s → 月薪必須為數字', (typed) => {
+    expect(firstError(amount('月薪'), typed)).toBe('月薪必須為數字');
+  });
+
+  it('an empty amount is absent, left to required', () => {
+    expect(amount('月薪').cast('')).toBeUndefined();
+    expect(firstError(amount('月薪'), '')).toBeNull();
+  });
+});
+
+describe('text normalisation before the rules', () => {
+  it('half-width: a full-width mobile number passes', () => {
+    const mobile = text('手機號碼', 'halfWidth').required().test(cellPhone());
+    expect(firstError(mobile, '０９１２－３４５－６７８')).toBeNull();
+    expect(mobile.cast('０９１２３４５６７８')).toBe('0912345678');
+  });
+
+  it('upper: an ID typed in lower case is cast to upper case', () => {
+    expect(text('身分證字號', 'upper').cast(' ａ123456789 ')).toBe('A123456789');
+  });
+});
+
+describe('dateText casts readable dates to ISO', () => {
+  it.each([
+    ['79/05/12', '1990-05-12'],
+    ['民國115年1月5日', '2026-01-05'],
+    ['1990-05-12', '1990-05-12'],
+    ['112/02/29', '112/02/29'],
+  ])('%s → %s', (typed, cast) => {
+    expect(dateText('出生日期').cast(typed)).toBe(cast);
+  });
+});
+
+describe('a screen schema', () => {
+  const insuredSchema = object({
+    mobile: text('手機號碼', 'halfWidth').required().test(cellPhone()),
+    birth: dateText('出生日期').required().test(birthDate()),
+    salary: amount('月投保薪資')
+      .required()
+      .test(laborInsuranceSalary({ on: ref('$today') })),
+  });
+
+  it('takes a valid payload and casts it', () => {
+    const payload = { mobile: '0912-345-678', birth: '79/05/12', salary: '30,300' };
+    expect(insuredSchema.validateSync(payload, { context: { today: '2026-03-01' } })).toEqual({
+      mobile: '0912-345-678',
+      birth: '1990-05-12',
+      salary: 30_300,
+    });
+  });
+
+  it('reports each field with its own message', () => {
+    const bad = { mobile: '0812345678', birth: '1930/12/31', salary: '29501' };
+    expect(() =>
+      insuredSchema.validateSync(bad, { abortEarly: false, context: { today: '2026-03-01' } }),
+    ).toThrow(
+      expect.objectContaining({
+        errors: ['請輸入正確的手機號碼', '出生日期格式錯誤', '勞保投保薪資非級距金額'],
+      }),
+    );
+  });
+});
