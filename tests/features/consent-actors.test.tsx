@@ -13,9 +13,11 @@ describe('the consent machine bound to the browser', () => {
     expect((await waitFor(start(), (s) => s.value !== 'checking')).value).toBe('asking');
   });
 
-  it('does not ask a visitor whose privacy cookie says Y', async () => {
+  it('does not ask a visitor whose privacy cookie says Y, and renews the cookie', async () => {
     document.cookie = 'OI_Privacy_CHECK=Y; path=/';
+    const set = vi.spyOn(document, 'cookie', 'set');
     expect((await waitFor(start(), (s) => s.value !== 'checking')).value).toBe('accepted');
+    expect(set).toHaveBeenCalledWith(expect.stringMatching(/^OI_Privacy_CHECK=Y; Max-Age=315360000;/));
   });
 
   it('on accept stores OI_Privacy_CHECK=Y for 3650 days and records the consent with the CSRF header', async () => {
