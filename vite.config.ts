@@ -5,7 +5,7 @@ import { BASE_PATH } from './src/domain/screens';
 export default defineConfig({
   base: BASE_PATH,
   plugins: [react()],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { '/ODGAWeb': 'http://127.0.0.1:8080' } },
   test: {
     projects: [
