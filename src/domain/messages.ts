@@ -25,6 +25,8 @@ export const messages = {
   birthDate: (label = '出生日期') => `${label}格式錯誤`,
   /** the date is not a real day (the shared alert's title and the field message) */
   dateError: () => '日期錯誤',
+  /** the body of the 日期錯誤 alert */
+  dateHint: () => '請輸入正確的日期，例如民國 79/05/12 或西元 1990/05/12',
   totalMonthlySalary: () => '員工月薪總額超過上限',
   /** `limit` in 萬 */
   maxMonthlySalary: (limit: number) => `月薪上限${limit}萬`,

@@ -1,0 +1,103 @@
+import { useField, useFormikContext } from 'formik';
+import { type FocusEvent, type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { NORMALIZERS, type NormalizerName } from '../domain/input-helpers';
+
+/** The accessibility wiring every form control shares: ids, the visible message and its link. */
+export function useFieldMessage(name: string, hint: ReactNode) {
+  const [, meta] = useField(name);
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const error = meta.touched && meta.error ? meta.error : undefined;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const messages = (
+    <>
+      {hint && (
+        <p id={hintId} className="form-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="form-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+  return { id, error, describedBy, messages };
+}
+
+/** The 必填 mark after a label; the control itself carries aria-required. */
+export function RequiredMark({ required }: { required?: boolean }) {
+  return required ? (
+    <span className="required-mark" aria-hidden="true">
+      *
+    </span>
+  ) : null;
+}
+
+export interface FormFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'id'> {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  required?: boolean;
+  /** applied to the typed text on blur, before validation: an input helper's name or a function */
+  normalize?: NormalizerName | ((text: string) => string);
+  /** called on blur with the normalised text */
+  onBlurValue?: (text: string) => void;
+}
+
+/**
+ * A Formik text input with its label, hint and message. The message shows once the field has been
+ * left (validation on blur), is linked with aria-describedby and sets aria-invalid.
+ */
+export function FormField({
+  name,
+  label,
+  hint,
+  required,
+  normalize,
+  onBlurValue,
+  type = 'text',
+  ...inputProps
+}: FormFieldProps) {
+  const [field, , helpers] = useField<string>(name);
+  const { validateOnBlur } = useFormikContext();
+  const { id, error, describedBy, messages } = useFieldMessage(name, hint);
+
+  function handleBlur(event: FocusEvent<HTMLInputElement>) {
+    const typed = event.currentTarget.value;
+    const clean = typeof normalize === 'string' ? NORMALIZERS[normalize] : normalize;
+    const text = clean ? clean(typed) : typed;
+    if (text === typed) {
+      field.onBlur(event);
+    } else {
+      // Validate the normalised text: Formik's blur would validate the values of the last render.
+      void helpers.setTouched(true, false);
+      void helpers.setValue(text, validateOnBlur);
+    }
+    onBlurValue?.(text);
+  }
+
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>
+        {label}
+        <RequiredMark required={required} />
+      </label>
+      <input
+        {...inputProps}
+        {...field}
+        value={field.value ?? ''}
+        id={id}
+        type={type}
+        onBlur={handleBlur}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {messages}
+    </div>
+  );
+}
