@@ -28,7 +28,8 @@ function closure(keys: string[]): Set<string> {
   return seen;
 }
 
-const gzipKb = (file: string) => gzipSync(readFileSync(path.join(CLIENT_DIR, file)), { level: 9 }).length / 1024;
+const gzipKb = (file: string) =>
+  gzipSync(readFileSync(path.join(CLIENT_DIR, file)), { level: 9 }).length / 1024;
 
 function routeJsKb(screenModule: string): number {
   const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);

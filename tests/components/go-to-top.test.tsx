@@ -25,8 +25,10 @@ it('appears only after 200 px of scrolling', () => {
 
 it('scrolls back to the top over 300 ms', () => {
   const positions: number[] = [];
-  vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, y: number) =>
-    positions.push(y)) as typeof window.scrollTo);
+  const record = (_x: number, y: number) => {
+    positions.push(y);
+  };
+  vi.spyOn(window, 'scrollTo').mockImplementation(record as unknown as typeof window.scrollTo);
   render(<GoToTop />);
   act(() => scrollTo(1000));
   fireEvent.click(screen.getByRole('button', { name: '回到頁首' }));

@@ -9,7 +9,7 @@ const entry = machines.find((m) => m.id === 'consent')!;
 const banner = () => screen.queryByRole('region', { name: 'Cookie 使用說明' });
 
 // What the visitor sees in each state of the consent machine.
-const expectScreen: Record<string, () => void | Promise<void>> = {
+const expectScreen: Record<string, () => unknown> = {
   checking: () => expect(banner()).toBeNull(),
   asking: async () => {
     await screen.findByRole('region', { name: 'Cookie 使用說明' });

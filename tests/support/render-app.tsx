@@ -53,6 +53,6 @@ export async function renderApp(
 const acceptedBefore = consentMachine.provide({
   actors: {
     readConsent: fromPromise(async () => true),
-    storeConsent: fromPromise(async () => undefined),
+    storeConsent: fromPromise<void>(async () => {}),
   },
 });

@@ -1,0 +1,61 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { databaseTarget } from '../../src/server/db/database';
+
+describe('loadConfig', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'groupins-config-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('uses the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir,
+      databaseUrl: undefined,
+      staticDir: resolve('dist/client'),
+      trustProxy: false,
+    });
+    expect(databaseTarget(config)).toEqual({ dataDir: join(dataDir, 'pglite') });
+  });
+
+  it('generates a session secret once, private to the owner, and keeps it across restarts', async () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    expect((await stat(join(dataDir, 'session-secret'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('prefers SESSION_SECRET and refuses a short one', () => {
+    const secret = 'a-configured-secret-of-enough-length-123';
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+  });
+
+  it('reads PORT, HOST, DATABASE_URL and TRUST_PROXY', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://db.internal/groupins',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({ port: 9000, host: '127.0.0.1', trustProxy: true });
+    expect(databaseTarget(config)).toEqual({ url: 'postgres://db.internal/groupins' });
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('reads a hop count for TRUST_PROXY', () => {
+    const { trustProxy } = loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1' });
+    expect(typeof trustProxy).toBe('function');
+    const trusts = trustProxy as (address: string, hop: number) => boolean;
+    expect([trusts('10.0.0.1', 0), trusts('10.0.0.2', 1)]).toEqual([true, false]);
+  });
+});

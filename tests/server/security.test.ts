@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/server';
+
+describe('security baseline', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('sends a strict Content-Security-Policy on pages and API answers', async () => {
+    for (const url of ['/groupins/', '/ODGAWeb/api/health']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      const policy = String(response.headers['content-security-policy']);
+      for (const directive of [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+      ]) {
+        expect(policy).toContain(directive);
+      }
+      expect(policy).not.toContain('unsafe-inline');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('keeps API answers out of shared caches', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/ODGAWeb/api/health' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers an unknown API path with a 404 envelope', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/ODGAWeb/api/noSuch/thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ returnCode: 404, data: null, msg: '找不到您要的服務' });
+  });
+
+  it('answers a body over 64 KB with a 413 envelope', async () => {
+    const jar = await t.newVisitor();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/ODGAWeb/api/consent/accept',
+      headers: { ...t.csrfHeaders(jar), 'content-type': 'application/json' },
+      payload: JSON.stringify({ version: '1', client_device: 'Mobile', padding: 'x'.repeat(64 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ returnCode: 413, data: null, msg: '資料量過大，請精簡後再送出' });
+  });
+
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const jar = await t.newVisitor();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/ODGAWeb/api/consent/accept',
+      headers: { ...t.csrfHeaders(jar), 'content-type': 'application/json' },
+      payload: '{"version":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().returnCode).toBe(400);
+  });
+
+  it('answers a server fault with a generic 500 envelope: no stack, no SQL', async () => {
+    const broken = await createTestApp();
+    try {
+      await broken.db.schema.dropTable('function_meta').execute();
+      const response = await broken.app.inject({
+        method: 'GET',
+        url: '/ODGAWeb/api/functionMeta/queryAllMeta?meta_attr=title',
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ returnCode: 500, data: null, msg: '系統忙碌中，請稍後再試' });
+      expect(response.body).not.toMatch(/function_meta|select|at |\.ts/i);
+    } finally {
+      await broken.close();
+    }
+  });
+});
