@@ -5,6 +5,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
+import { gracefulClosePlugin } from './plugins/graceful-close';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { staticSitePlugin } from './plugins/static-site';
@@ -36,6 +37,7 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
   const keys = deriveSessionKeys(config.sessionSecret);
 
   await app.register(errorsPlugin);
+  await app.register(gracefulClosePlugin);
   await app.register(securityPlugin);
   await app.register(sessionPlugin, { db, keys });
   await app.register(csrfPlugin, { keys });

@@ -21,8 +21,11 @@ export function createDatabase(target: DatabaseTarget): Kysely<Database> {
 async function createPool(target: DatabaseTarget) {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
-    // An idle client dropped by the server must not crash the process; the next query reconnects.
+    // A connection the server drops (restart, failover) emits 'error' on its client, idle or checked
+    // out; unhandled, that would crash the process. The query in flight still rejects, and the pool
+    // replaces the broken client on the next connect.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     return pool;
   }
   if ('dataDir' in target) {
