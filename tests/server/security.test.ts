@@ -27,6 +27,7 @@ describe('security baseline', () => {
       }
       expect(policy).not.toContain('unsafe-inline');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
     }
   });
 

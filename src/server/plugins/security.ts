@@ -24,7 +24,10 @@ const CONTENT_SECURITY_POLICY = {
 };
 
 export const securityPlugin = sharedPlugin(async (app) => {
-  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+  await app.register(helmet, {
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    frameguard: { action: 'deny' },
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
