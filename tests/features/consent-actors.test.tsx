@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { CONSENT_VERSION, liveConsentMachine } from '../../src/features/consent/consent-actors';
+import { CONSENT_VERSION } from '../../src/domain/api/consent';
+import { liveConsentMachine } from '../../src/features/consent/consent-actors';
 import { envelope } from '../support/render-app';
 
 const start = () => createActor(liveConsentMachine).start();

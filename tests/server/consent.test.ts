@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_VERSION } from '../../src/domain/api/consent';
 import { createTestApp, type TestApp } from '../support/server';
 
 const URL = '/ODGAWeb/api/consent/accept';
-const BODY = { version: '2024.1', client_device: 'Desktop' };
+const BODY = { version: CONSENT_VERSION, client_device: 'Desktop' };
 const FORBIDDEN = { returnCode: 403, data: null, msg: '安全驗證失敗，請重新整理頁面後再試' };
 
 describe('POST consent/accept', () => {
@@ -76,7 +77,7 @@ describe('POST consent/accept', () => {
     const sessionId = jar.get('gi_sid')?.split('.')[0] ?? '';
     const rows = await t.db.selectFrom('consents').selectAll().where('session_id', '=', sessionId).execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ version: '2024.1', client_device: 'Desktop' });
+    expect(rows[0]).toMatchObject({ version: CONSENT_VERSION, client_device: 'Desktop' });
     expect(rows[0]?.accepted_at.toISOString()).toBe(body.data.acceptedAt);
   });
 
@@ -86,13 +87,13 @@ describe('POST consent/accept', () => {
       method: 'POST',
       url: URL,
       headers: t.csrfHeaders(jar),
-      payload: { version: '2024.1', client_device: 'Tablet' },
+      payload: { version: CONSENT_VERSION, client_device: 'Tablet' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       returnCode: 400,
       data: null,
-      msg: '裝置類型（client_device）須為 Mobile 或 Desktop',
+      msg: '請選擇裝置類型',
     });
   });
 
@@ -105,7 +106,19 @@ describe('POST consent/accept', () => {
       payload: { client_device: 'Mobile' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().msg).toBe('同意書版本（version）為必填');
+    expect(response.json().msg).toBe('請選擇同意書版本');
+  });
+
+  it('rejects a consent text version the site never showed', async () => {
+    const jar = await t.newVisitor();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: t.csrfHeaders(jar),
+      payload: { version: '1999-01', client_device: 'Mobile' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().msg).toBe('請選擇同意書版本');
   });
 
   it('limits one address to 30 writes a minute', async () => {

@@ -38,7 +38,7 @@ describe('GET functionMeta/queryAllMeta', () => {
   it('rejects a missing meta_attr with 400 and a message naming the field', async () => {
     const response = await t.app.inject({ method: 'GET', url: URL });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ returnCode: 400, data: null, msg: '查詢屬性（meta_attr）為必填' });
+    expect(response.json()).toEqual({ returnCode: 400, data: null, msg: '請選擇查詢屬性' });
   });
 
   it('rejects an unknown meta_attr with 400 and a message naming the field', async () => {
@@ -47,7 +47,7 @@ describe('GET functionMeta/queryAllMeta', () => {
     expect(response.json()).toEqual({
       returnCode: 400,
       data: null,
-      msg: '查詢屬性（meta_attr）僅接受 title',
+      msg: '請選擇查詢屬性',
     });
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_VERSION } from '../../src/domain/api/consent';
 import { createTestApp, type TestApp } from '../support/server';
 
 describe('request logging', () => {
@@ -16,7 +17,7 @@ describe('request logging', () => {
       method: 'POST',
       url: '/ODGAWeb/api/consent/accept?email=visitor%40example.com',
       headers: { ...t.csrfHeaders(jar), 'user-agent': 'secret-agent' },
-      payload: { version: 'v-unique-9', client_device: 'Mobile' },
+      payload: { version: CONSENT_VERSION, client_device: 'Mobile', note: 'v-unique-9' },
     });
     const entries = lines.map((line) => JSON.parse(line));
     expect(entries.find((entry) => entry.req)?.req).toEqual({

@@ -7,6 +7,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_VERSION } from '../../src/domain/api/consent';
 import { SCREENS, SITE_NAME } from '../../src/domain/screens';
 import { createDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
@@ -102,7 +103,7 @@ if (!available && process.env.CI) {
         method: 'POST',
         url: '/ODGAWeb/api/consent/accept',
         headers: t.csrfHeaders(jar),
-        payload: { version: '2024.1', client_device: 'Mobile' },
+        payload: { version: CONSENT_VERSION, client_device: 'Mobile' },
       });
       expect(accepted.json().returnCode).toBe(0);
       const sessionId = jar.get('gi_sid')?.split('.')[0] ?? '';

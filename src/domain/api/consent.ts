@@ -1,18 +1,18 @@
-import { type InferType, object, string } from 'yup';
+import type { InferType } from 'yup';
+import { object } from 'yup';
+import { choice } from '../validation/fields';
 
 /** client_device values of SPEC §7, chosen by the client from the user agent. */
 export const CLIENT_DEVICES = ['Mobile', 'Desktop'] as const;
 
+/** The consent text in force; bumped when the banner's wording changes, so records say which was accepted. */
+export const CONSENT_VERSION = '2026-11';
+const CONSENT_VERSIONS = [CONSENT_VERSION] as const;
+
 /** Body of POST consent/accept: which consent text version the visitor accepted, on what device. */
 export const consentAcceptSchema = object({
-  version: string()
-    .trim()
-    .required('同意書版本（version）為必填')
-    .max(32, '同意書版本（version）長度上限為 32')
-    .matches(/^[\w.-]+$/, '同意書版本（version）僅可包含英數字、點、底線或連字號'),
-  client_device: string()
-    .required('裝置類型（client_device）為必填')
-    .oneOf(CLIENT_DEVICES, '裝置類型（client_device）須為 Mobile 或 Desktop'),
-}).required('請提供同意資料');
+  version: choice('同意書版本').required().oneOf(CONSENT_VERSIONS),
+  client_device: choice('裝置類型').required().oneOf(CLIENT_DEVICES),
+});
 
 export type ConsentAccept = InferType<typeof consentAcceptSchema>;

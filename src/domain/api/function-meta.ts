@@ -1,13 +1,12 @@
-import { type InferType, object, string } from 'yup';
+import { type InferType, object } from 'yup';
+import { choice } from '../validation/fields';
 
 /** meta_attr values the page-meta service knows. */
 export const META_ATTRS = ['title'] as const;
 
 /** Query of GET functionMeta/queryAllMeta. */
 export const queryAllMetaSchema = object({
-  meta_attr: string()
-    .required('查詢屬性（meta_attr）為必填')
-    .oneOf(META_ATTRS, '查詢屬性（meta_attr）僅接受 title'),
+  meta_attr: choice('查詢屬性').required().oneOf(META_ATTRS),
 });
 
 export type QueryAllMeta = InferType<typeof queryAllMetaSchema>;

@@ -16,6 +16,12 @@ function requiredMessage(params: AnyMessageParams): string {
 // yup reads its default messages when `.required()` and friends are called, so the field builders
 // import this module before building any schema.
 setLocale({
-  mixed: { required: requiredMessage, defined: requiredMessage, notNull: requiredMessage },
+  mixed: {
+    required: requiredMessage,
+    defined: requiredMessage,
+    notNull: requiredMessage,
+    // a value outside the offered options is, to the visitor, an option not (yet) chosen
+    oneOf: (params) => messages.requiredSelect(labelOf(params)),
+  },
   boolean: { isValue: (params: AnyMessageParams) => messages.requiredCheck(labelOf(params)) },
 });

@@ -7,7 +7,7 @@ export type Rule = TestConfig<unknown, AnyObject>;
 export type Param<T> = T | Reference<T>;
 
 /** The field's label as set by the field builders, else its path. */
-export function labelOf(params: AnyMessageParams): string {
+export function labelOf(params: Pick<AnyMessageParams, 'label' | 'originalPath' | 'path'>): string {
   return params.label || params.originalPath || params.path;
 }
 

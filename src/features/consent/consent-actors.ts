@@ -1,12 +1,10 @@
 import { fromPromise } from 'xstate';
 import { consentMachine } from '../../../machines/consent.machine';
+import { CONSENT_VERSION } from '../../domain/api/consent';
 import { PRIVACY_COOKIE } from '../../domain/constants';
 import { clientDevice } from '../../domain/device';
 import { apiPost } from '../../lib/api-client';
 import { readCookie, writeCookie } from '../../lib/cookies';
-
-/** Bumped when the consent text changes, so the record says which text was accepted. */
-export const CONSENT_VERSION = '2026-11';
 
 const hasAccepted = () => readCookie(PRIVACY_COOKIE.name) === PRIVACY_COOKIE.value;
 const keepAcceptance = () => writeCookie(PRIVACY_COOKIE.name, PRIVACY_COOKIE.value, PRIVACY_COOKIE.days);
