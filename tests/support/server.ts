@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/envelope';
@@ -71,6 +72,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await mkdir(join(staticDir, 'assets'));
   await writeFile(join(staticDir, 'index.html'), TEST_INDEX_HTML);
   await writeFile(join(staticDir, TEST_ASSET), 'export {};\n');
+  await writeFile(join(staticDir, `${TEST_ASSET}.br`), brotliCompressSync('export {};\n'));
 
   const config = {
     sessionSecret: 'test-secret-test-secret-test-secret-0123',

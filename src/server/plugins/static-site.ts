@@ -38,6 +38,7 @@ export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string }> = async
       await site.register(fastifyStatic, {
         root: staticDir,
         prefix: '/',
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (response, filePath) =>
           response.setHeader('cache-control', cacheControlFor(relative(staticDir, filePath))),
