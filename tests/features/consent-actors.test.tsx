@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { CONSENT_VERSION } from '../../src/domain/api/consent';
+import { CONSENT_VERSION } from '../../src/domain/consent';
 import { liveConsentMachine } from '../../src/features/consent/consent-actors';
 import { envelope } from '../support/render-app';
 

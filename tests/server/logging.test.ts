@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_VERSION } from '../../src/domain/api/consent';
+import { CONSENT_VERSION } from '../../src/domain/consent';
 import { createTestApp, type TestApp } from '../support/server';
 
 describe('request logging', () => {

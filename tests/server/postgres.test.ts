@@ -7,7 +7,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_VERSION } from '../../src/domain/api/consent';
+import { CONSENT_VERSION } from '../../src/domain/consent';
 import { SCREENS, SITE_NAME } from '../../src/domain/screens';
 import { createDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';

@@ -1,12 +1,11 @@
 import type { InferType } from 'yup';
 import { object } from 'yup';
+import { CONSENT_VERSION } from '../consent';
 import { choice } from '../validation/fields';
 
 /** client_device values of SPEC §7, chosen by the client from the user agent. */
 export const CLIENT_DEVICES = ['Mobile', 'Desktop'] as const;
 
-/** The consent text in force; bumped when the banner's wording changes, so records say which was accepted. */
-export const CONSENT_VERSION = '2026-11';
 const CONSENT_VERSIONS = [CONSENT_VERSION] as const;
 
 /** Body of POST consent/accept: which consent text version the visitor accepted, on what device. */

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { consentMachine } from '../../../machines/consent.machine';
-import { CONSENT_VERSION } from '../../domain/api/consent';
+import { CONSENT_VERSION } from '../../domain/consent';
 import { PRIVACY_COOKIE } from '../../domain/constants';
 import { clientDevice } from '../../domain/device';
 import { apiPost } from '../../lib/api-client';
