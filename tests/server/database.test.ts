@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { MIGRATIONS, migrateToLatest } from '../../src/server/db/migrate';
 import type { Database } from '../../src/server/db/schema';
 import { createTestDatabase } from '../support/server';
 
@@ -71,7 +71,8 @@ describe('Kysely over in-memory PGlite', () => {
 
   it('runs migrations idempotently', async () => {
     await migrateToLatest(db);
-    const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
-    expect(applied.rows).toEqual([{ name: '0001_foundation' }]);
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(MIGRATIONS).sort());
+    expect(applied.rows[0]?.name).toBe('0001_foundation');
   });
 });

@@ -1,10 +1,12 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as foundation from './migrations/0001_foundation';
+import * as catalogue from './migrations/0002_catalogue';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_catalogue': catalogue,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
