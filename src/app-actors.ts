@@ -1,20 +1,37 @@
 import { type Actor, type ActorOptions, type AnyActorLogic, createActor } from 'xstate';
+import type { cartMachine } from '../machines/cart.machine';
 import type { consentMachine } from '../machines/consent.machine';
+import type { sessionMachine } from '../machines/session.machine';
+import { pushAddToCart } from './features/cart/add-to-cart-event';
+import { liveCartMachine } from './features/cart/cart-actors';
 import { liveConsentMachine } from './features/consent/consent-actors';
+import { liveSessionMachine } from './features/session/session-actors';
 
 /** The long-lived actors that start once with the app (DESIGN "Flows are machines"). */
 export interface AppActors {
   consent: Actor<typeof consentMachine>;
+  cart: Actor<typeof cartMachine>;
+  session: Actor<typeof sessionMachine>;
 }
 
 export interface AppLogic {
   consent: typeof consentMachine;
+  cart: typeof cartMachine;
+  session: typeof sessionMachine;
   /** a test may pass xstate's SimulatedClock */
   clock?: ActorOptions<AnyActorLogic>['clock'];
 }
 
+const LIVE: AppLogic = { consent: liveConsentMachine, cart: liveCartMachine, session: liveSessionMachine };
+
 /** Starts the app's actors; tests pass machines bound to fakes, the app the live ones. */
-export function startAppActors(logic: AppLogic = { consent: liveConsentMachine }): AppActors {
+export function startAppActors(logic: AppLogic = LIVE): AppActors {
   const options = logic.clock ? { clock: logic.clock } : {};
-  return { consent: createActor(logic.consent, options).start() };
+  const cart = createActor(logic.cart, options);
+  cart.on('cart.added', pushAddToCart);
+  return {
+    consent: createActor(logic.consent, options).start(),
+    cart: cart.start(),
+    session: createActor(logic.session, options).start(),
+  };
 }

@@ -13,6 +13,7 @@ import type { AppActors } from './app-actors';
 import { BASE_PATH, type ScreenId } from './domain/screens';
 import { routeNames } from './features/navigation/route-names';
 import { applyTitle } from './features/page-titles/page-titles';
+import { trackPageView } from './features/tracking/track-page-view';
 import { loadChunk } from './lib/chunk-loader';
 import { clearFlowState } from './lib/flow-storage';
 import { RootLayout } from './root-layout';
@@ -107,9 +108,11 @@ export function createAppRouter(context: RouterContext, history: RouterHistory =
     scrollRestoration: false,
   });
   let previous: string | undefined;
-  router.subscribe('onResolved', ({ pathChanged }) => {
+  router.subscribe('onResolved', ({ pathChanged, toLocation }) => {
     const to = router.state.matches.at(-1)?.staticData.screenId;
     routeNames.set({ from: previous, to });
+    trackPageView(previous, to, toLocation.searchStr);
+    context.actors.session.send({ type: 'session.activity' });
     previous = to;
     if (pathChanged) window.scrollTo(0, 0);
     void applyTitle(to);

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { INSURER } from '../domain/insurer';
 
 const NAV_GROUPS = [
@@ -34,7 +34,7 @@ const NAV_GROUPS = [
 ] as const;
 
 /** Site header: brand, the navigation of SPEC §2 and the contact entry; collapses into a menu on phones. */
-export function SiteHeader({ cartSlot }: { cartSlot?: React.ReactNode }) {
+export function SiteHeader({ cartSlot }: { cartSlot?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   return (

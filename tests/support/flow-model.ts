@@ -29,7 +29,8 @@ export function createFlowModel(entry: RegisteredMachine): TestModel<Snapshot, E
         return (matching.length > 0 ? matching : [{ type }]) as EventObject[];
       }),
     serializeState: (state, event, previous) => {
-      const base = JSON.stringify({ value: state.value, context: state.context });
+      const context = entry.serializeContext ? entry.serializeContext(state.context as never) : state.context;
+      const base = JSON.stringify({ value: state.value, context });
       const sameValue = previous && JSON.stringify(previous.value) === JSON.stringify(state.value);
       return !event || sameValue
         ? base
@@ -45,6 +46,30 @@ export function createFlowModel(entry: RegisteredMachine): TestModel<Snapshot, E
 /** The shortest paths of a registered machine, one per reachable transition. */
 export function flowPaths(entry: RegisteredMachine): TestPath<Snapshot, EventObject>[] {
   return createFlowModel(entry).getShortestPaths();
+}
+
+/**
+ * The fewest shortest paths that still take every transition (greedy set cover): what the slower runs
+ * (rendered app, browser) replay, while the machine alone replays them all.
+ */
+export function coveringPaths(entry: RegisteredMachine): TestPath<Snapshot, EventObject>[] {
+  const paths = flowPaths(entry);
+  const taken = paths.map((p) => coveredTransitions(entry.machine, [p]));
+  const missing = new Set(allTransitions(entry.machine).filter((t) => taken.some((set) => set.has(t))));
+  const chosen: TestPath<Snapshot, EventObject>[] = [];
+  while (missing.size > 0) {
+    let best = 0;
+    taken.forEach((set, i) => {
+      if (
+        [...set].filter((t) => missing.has(t)).length >
+        [...(taken[best] ?? [])].filter((t) => missing.has(t)).length
+      )
+        best = i;
+    });
+    for (const t of taken[best] ?? []) missing.delete(t);
+    chosen.push(paths[best]!);
+  }
+  return chosen;
 }
 
 /** Every transition declared in the machine: on, after, invoke onDone and onError. */
@@ -132,7 +157,10 @@ export function deferredActors(machine: AnyStateMachine) {
     logic: machine.provide({ actors }),
     clock,
     /** settles an invoke or advances the clock when `event` is one of xstate's own; false otherwise */
-    settle(event: EventObject & { output?: unknown; error?: unknown }): boolean {
+    settle(
+      event: EventObject & { output?: unknown; error?: unknown },
+      context: unknown = undefined,
+    ): boolean {
       if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
         const done = event.type.startsWith(DONE);
         const id = event.type.slice((done ? DONE : ERROR).length);
@@ -144,7 +172,7 @@ export function deferredActors(machine: AnyStateMachine) {
         return true;
       }
       if (event.type.startsWith(AFTER)) {
-        clock.increment(delayOf(machine, event.type));
+        clock.increment(delayOf(machine, event.type, context));
         return true;
       }
       return false;
@@ -152,11 +180,13 @@ export function deferredActors(machine: AnyStateMachine) {
   };
 }
 
-function delayOf(machine: AnyStateMachine, type: string): number {
+/** The milliseconds of an `xstate.after.<delay>.<state>` event: a number, or a named delay of the context. */
+export function delayOf(machine: AnyStateMachine, type: string, context: unknown): number {
   const name = type.slice(AFTER.length).split('.')[0] ?? '';
   const named = (machine.implementations.delays as Record<string, unknown>)[name];
-  const ms = typeof named === 'number' ? named : Number(name);
-  if (!Number.isFinite(ms)) throw new Error(`delay ${name} is not a fixed number of milliseconds`);
+  const ms =
+    typeof named === 'function' ? named({ context }) : typeof named === 'number' ? named : Number(name);
+  if (!Number.isFinite(ms)) throw new Error(`delay ${name} is not a number of milliseconds`);
   return ms;
 }
 
@@ -171,7 +201,8 @@ export async function replayOnMachine(entry: RegisteredMachine, path: StatePath<
   }).start();
   const reached: Array<{ expected: unknown; actual: unknown }> = [];
   await replaySteps(path, async (step) => {
-    if (step.event.type !== 'xstate.init' && !harness.settle(step.event)) actor.send(step.event);
+    const { context } = actor.getSnapshot();
+    if (step.event.type !== 'xstate.init' && !harness.settle(step.event, context)) actor.send(step.event);
     await settleMicrotasks();
     const snapshot = actor.getSnapshot();
     reached.push({

@@ -1,0 +1,179 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import {
+  buildCartItem,
+  type Cart,
+  type CartItemInput,
+  EMPTY_CART,
+  type InputPackage,
+  NEW_CART,
+  type SourceCode,
+} from '../src/domain/cart-item';
+import { CART_MAX_ITEMS } from '../src/domain/constants';
+
+/** The session-state edit reminders of SPEC §3: set when a shopcart step has reminded the visitor. */
+export interface EditReminders {
+  rmind1: boolean;
+  rmind2: boolean;
+  rmind3: boolean;
+}
+
+export interface CartContext {
+  cart: Cart;
+  maxItems: number;
+  reminders: EditReminders;
+  /** what the visitor asked to add, while it is being added */
+  pending: { pkg: InputPackage; source: SourceCode } | null;
+  /** the server's reason when an add or a removal was refused */
+  refusal: string;
+}
+
+export type CartEvent =
+  | { type: 'cart.add'; pkg: InputPackage; source: SourceCode }
+  | { type: 'cart.remove'; classId: number }
+  | { type: 'cart.reset' }
+  | { type: 'cart.retry' }
+  | { type: 'cart.remindShown'; step: 1 | 2 | 3 }
+  | { type: 'dialog.close' };
+
+/** What the app hears when an item went in (SPEC §4: the add_to_cart analytics event). */
+export type CartEmitted = { type: 'cart.added'; item: CartItemInput; pkg: InputPackage };
+
+export interface LoadedCart {
+  cart: Cart;
+  maxItems: number;
+}
+
+const NO_REMINDERS: EditReminders = { rmind1: false, rmind2: false, rmind3: false };
+const CART_FULL = 'modalCartFull';
+const ITEM_ERROR = 'modalCartItemError';
+
+const refusalOf = (error: unknown): { data?: unknown; message?: unknown } =>
+  typeof error === 'object' && error !== null ? (error as { data?: unknown; message?: unknown }) : {};
+
+export const cartMachine = setup({
+  types: {
+    context: {} as CartContext,
+    events: {} as CartEvent,
+    emitted: {} as CartEmitted,
+  },
+  actors: {
+    /** getCart (and the site's cart limit); rejects on a non-zero returnCode */
+    loadCart: fromPromise<LoadedCart>(async () => {
+      throw new Error('loadCart not provided');
+    }),
+    /** insertCart; rejects with { data: 'modalCartItemError' | 'modalCartFull', message } when refused */
+    insertCartItem: fromPromise<string, { item: CartItemInput }>(async () => {
+      throw new Error('insertCartItem not provided');
+    }),
+    removeCartItem: fromPromise<void, { classId: number }>(async () => {
+      throw new Error('removeCartItem not provided');
+    }),
+  },
+  guards: {
+    hasRoom: ({ context }) => context.cart.CLASS_LIST.length < context.maxItems,
+    hasItem: ({ context, event }) =>
+      event.type === 'cart.remove' && context.cart.CLASS_LIST.some((c) => c.CLASS_ID === event.classId),
+    isCartFull: ({ event }) => refusalOf((event as { error?: unknown }).error).data === CART_FULL,
+    isItemError: ({ event }) => refusalOf((event as { error?: unknown }).error).data === ITEM_ERROR,
+  },
+  actions: {
+    storeCart: assign(({ event }) => {
+      const { cart, maxItems } = (event as unknown as { output: LoadedCart }).output;
+      return { cart, maxItems };
+    }),
+    keepPending: assign({
+      pending: ({ event }) => (event.type === 'cart.add' ? { pkg: event.pkg, source: event.source } : null),
+    }),
+    clearEditReminders: assign({ reminders: NO_REMINDERS }),
+    announceAdded: emit(({ context }) => {
+      const { pkg, source } = context.pending!;
+      return { type: 'cart.added' as const, item: buildCartItem(pkg, source, context.cart.CART_NO), pkg };
+    }),
+    keepRefusal: assign({
+      refusal: ({ event }) => {
+        const message = refusalOf((event as { error?: unknown }).error).message;
+        return typeof message === 'string' ? message : '';
+      },
+    }),
+    forgetAttempt: assign({ pending: null, refusal: '' }),
+    resetCart: assign({ cart: EMPTY_CART }),
+    markReminder: assign({
+      reminders: ({ context, event }) =>
+        event.type === 'cart.remindShown'
+          ? { ...context.reminders, [`rmind${event.step}`]: true }
+          : context.reminders,
+    }),
+  },
+}).createMachine({
+  id: 'cart',
+  context: { cart: NEW_CART, maxItems: CART_MAX_ITEMS, reminders: NO_REMINDERS, pending: null, refusal: '' },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCart',
+        src: 'loadCart',
+        onDone: { target: 'ready', actions: 'storeCart' },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: {
+      description: 'getCart failed (SPEC §8: no message); the cart panel offers a retry.',
+      on: { 'cart.retry': 'loading' },
+    },
+    ready: {
+      on: {
+        'cart.add': [{ guard: 'hasRoom', target: 'adding', actions: 'keepPending' }, { target: 'cartFull' }],
+        'cart.remove': { guard: 'hasItem', target: 'removing' },
+        'cart.reset': { actions: 'resetCart' },
+        'cart.remindShown': { actions: 'markReminder' },
+      },
+    },
+    adding: {
+      tags: ['busy'],
+      invoke: {
+        id: 'insertCartItem',
+        src: 'insertCartItem',
+        input: ({ context }) => ({
+          item: buildCartItem(context.pending!.pkg, context.pending!.source, context.cart.CART_NO),
+        }),
+        onDone: { target: 'reloading', actions: ['clearEditReminders', 'announceAdded'] },
+        onError: [
+          { guard: 'isCartFull', target: 'cartFull' },
+          { guard: 'isItemError', target: 'itemError', actions: 'keepRefusal' },
+          { target: 'addFailed', actions: 'keepRefusal' },
+        ],
+      },
+    },
+    reloading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCart',
+        src: 'loadCart',
+        onDone: { target: 'ready', actions: ['storeCart', 'forgetAttempt'] },
+        onError: 'loadFailed',
+      },
+    },
+    removing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'removeCartItem',
+        src: 'removeCartItem',
+        input: ({ event }) => ({ classId: event.type === 'cart.remove' ? event.classId : -1 }),
+        onDone: 'reloading',
+        onError: { target: 'removeFailed', actions: 'keepRefusal' },
+      },
+    },
+    cartFull: {
+      description: 'The cart-full dialog (SPEC §8).',
+      on: { 'dialog.close': { target: 'ready', actions: 'forgetAttempt' } },
+    },
+    itemError: {
+      description: 'The item-error dialog (SPEC §8).',
+      on: { 'dialog.close': { target: 'ready', actions: 'forgetAttempt' } },
+    },
+    addFailed: { on: { 'dialog.close': { target: 'ready', actions: 'forgetAttempt' } } },
+    removeFailed: { on: { 'dialog.close': { target: 'ready', actions: 'forgetAttempt' } } },
+  },
+});

@@ -1,0 +1,98 @@
+import { Link, useRouteContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { lineAmount } from './cart-line';
+
+/** The header's cart: the count on the button, the content one click away (a panel). */
+export function CartButton() {
+  const { actors } = useRouteContext({ from: '__root__' });
+  const cart = useSelector(actors.cart, (s) => s.context.cart);
+  const maxItems = useSelector(actors.cart, (s) => s.context.maxItems);
+  const failed = useSelector(actors.cart, (s) => s.matches('loadFailed'));
+  const busy = useSelector(actors.cart, (s) => s.hasTag('busy'));
+  const [open, setOpen] = useState(false);
+  const [news, setNews] = useState('');
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const count = cart.CLASS_LIST.length;
+
+  useEffect(() => {
+    const subscription = actors.cart.on('cart.added', ({ item }) =>
+      setNews(`已將「${item.CLASS_TITLE}」加入購物車`),
+    );
+    return () => subscription.unsubscribe();
+  }, [actors.cart]);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', closeOutside);
+    return () => document.removeEventListener('mousedown', closeOutside);
+  }, [open]);
+
+  return (
+    <div className="cart" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button
+        type="button"
+        className="cart-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        購物車<span className="cart-count">{count}</span>
+        <span className="visually-hidden">項</span>
+      </button>
+      <p className="visually-hidden" aria-live="polite">
+        {news}
+      </p>
+      <section id={panelId} className="cart-panel" hidden={!open} aria-label="購物車內容">
+        <h2>
+          購物車（{count}/{maxItems}）
+        </h2>
+        {failed ? (
+          <p>
+            購物車暫時無法載入。
+            <button type="button" className="button" onClick={() => actors.cart.send({ type: 'cart.retry' })}>
+              重新載入
+            </button>
+          </p>
+        ) : count === 0 ? (
+          <p>
+            購物車是空的。可從<Link to="/product/optionpackage">團體保險方案</Link>或
+            <Link to="/product/optioncell">單項保障</Link>加入保障。
+          </p>
+        ) : (
+          <ul className="cart-items">
+            {cart.CLASS_LIST.map((item) => (
+              <li key={item.CLASS_ID}>
+                <p className="cart-item-title">{item.CLASS_TITLE}</p>
+                <ul>
+                  {item.PROD_LIST.map((line) => (
+                    <li key={line.PROD_ID}>
+                      {line.PROD_NAME}　{lineAmount(item, line)}
+                    </li>
+                  ))}
+                </ul>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  onClick={() => actors.cart.send({ type: 'cart.remove', classId: item.CLASS_ID })}
+                >
+                  移除<span className="visually-hidden">「{item.CLASS_TITLE}」</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {count > 0 && (
+          <Link to="/shopcart/STEP1" className="button primary" onClick={() => setOpen(false)}>
+            前往投保申請
+          </Link>
+        )}
+      </section>
+    </div>
+  );
+}
