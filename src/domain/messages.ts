@@ -33,4 +33,6 @@ export const messages = {
   laborInsuranceSalary: () => '勞保投保薪資非級距金額',
   taxId: (label = '統一編號') => `請輸入正確的${label}`,
   personId: (label: string) => `請輸入正確的${label}`,
+  /** a code (e.g. 方案代碼) that cannot be one */
+  format: (label: string) => `${label}格式錯誤`,
 } as const;

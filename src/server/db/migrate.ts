@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as foundation from './migrations/0001_foundation';
 import * as catalogue from './migrations/0002_catalogue';
+import * as catalogueExtra from './migrations/0004_catalogue_extra';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_catalogue': catalogue,
+  '0004_catalogue_extra': catalogueExtra,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

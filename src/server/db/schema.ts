@@ -36,6 +36,10 @@ export interface ProductsTable {
   max_amount: number;
   amount_step: number;
   default_salary_multiple: number | null;
+  /** the salary multiples the product may be bought at (0004); null for flat-only products */
+  salary_multiple_min: number | null;
+  salary_multiple_max: number | null;
+  salary_multiple_step: number | null;
   join_age_min: number;
   join_age_max: number;
   renew_age_max: number;

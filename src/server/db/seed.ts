@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_TITLE_FUNC_ID, SCREENS, SITE_NAME } from '../../domain/screens';
 import { upsertMeta } from './repositories/function-meta';
 import type { Database } from './schema';
+import { seedCatalogue } from './seed-catalogue';
 
 export function pageTitles(): { func_id: string; meta_value: string }[] {
   return [
@@ -16,4 +17,5 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     db,
     pageTitles().map((title) => ({ ...title, meta_attr: 'title' })),
   );
+  await seedCatalogue(db);
 }

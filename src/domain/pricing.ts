@@ -1,0 +1,143 @@
+import { laborSalaryTable } from './labor-salary';
+import type { IsoDate } from './roc-date';
+
+/** Premium of a payment mode as a share of the annual premium (DOMAIN §2.1, 台灣人壽 group tariff). */
+export const MODAL_FACTORS = { annual: 1, semiAnnual: 0.52, quarterly: 0.262, monthly: 0.088 } as const;
+export type PaymentMode = keyof typeof MODAL_FACTORS;
+
+/** A group has at least 5 members; from 50 the rate is negotiated, so online quotes stop at 49. */
+export const GROUP_SIZE = { min: 5, maxOnline: 49 } as const;
+
+export type GroupSizeFactor =
+  | { kind: 'tooSmall'; min: number }
+  | { kind: 'quoted'; factor: number }
+  | { kind: 'negotiated' };
+
+/** Group-size factors of DOMAIN §2.3 by tier: 5–9 people and 10–49 people. */
+const SIZE_FACTORS = { under10: 1, from10: 0.95 } as const;
+
+/** DOMAIN §2.3: 5–9 people 1.00, 10–49 people 0.95, 50 and more not quoted online. */
+export function groupSizeFactor(headcount: number): GroupSizeFactor {
+  if (headcount < GROUP_SIZE.min) return { kind: 'tooSmall', min: GROUP_SIZE.min };
+  if (headcount > GROUP_SIZE.maxOnline) return { kind: 'negotiated' };
+  return { kind: 'quoted', factor: headcount < 10 ? SIZE_FACTORS.under10 : SIZE_FACTORS.from10 };
+}
+
+/** One band of a rate table: an age band or an occupation class, and NT$ per rate unit per year. */
+export interface RateBand {
+  ageMin: number | null;
+  ageMax: number | null;
+  occupationClass: number | null;
+  rate: number;
+}
+
+/** How a product is rated: by age band or occupation class, per rate_unit NT$ (10000 = per 萬). */
+export interface RatedProduct {
+  rateDriver: 'age' | 'class';
+  rateUnit: number;
+  rates: readonly RateBand[];
+}
+
+/** The rate of a product for an insured person; undefined when no band covers them. */
+export function rateFor(product: RatedProduct, who: { age: number; occupationClass: number }) {
+  const band = product.rates.find((r) =>
+    product.rateDriver === 'age'
+      ? r.ageMin !== null && r.ageMax !== null && r.ageMin <= who.age && who.age <= r.ageMax
+      : r.occupationClass === who.occupationClass,
+  );
+  return band?.rate;
+}
+
+/** One line of a quote, per insured person: sum insured (NT$), its rate unit and the (average) rate. */
+export interface PricedLine {
+  sumInsured: number;
+  rateUnit: number;
+  rate: number;
+}
+
+export type Quote =
+  | { kind: 'quoted'; headcount: number; sizeFactor: number; premiums: Record<PaymentMode, number> }
+  | { kind: 'negotiated'; headcount: number }
+  | { kind: 'tooSmall'; headcount: number; min: number };
+
+/**
+ * The group premium of each payment mode (DOMAIN §2.3): Σ lines (sum insured / rate unit × rate) ×
+ * headcount × group-size factor × modal factor. Lines are per person at the group's average rate
+ * (平均保險費率). Nothing is rounded on the way; each mode is rounded once, at the end, see {@link toYuan}.
+ */
+export function quotePremium(lines: readonly PricedLine[], headcount: number): Quote {
+  const size = groupSizeFactor(headcount);
+  if (size.kind === 'negotiated') return { kind: 'negotiated', headcount };
+  if (size.kind === 'tooSmall') return { kind: 'tooSmall', headcount, min: size.min };
+  const annual = annualPerPerson(lines) * headcount * size.factor;
+  const premiums = Object.fromEntries(
+    Object.entries(MODAL_FACTORS).map(([mode, factor]) => [mode, toYuan(annual * factor)]),
+  ) as Record<PaymentMode, number>;
+  return { kind: 'quoted', headcount, sizeFactor: size.factor, premiums };
+}
+
+/** NT$ per person per year of some lines, unrounded. */
+export function annualPerPerson(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, line) => sum + (line.sumInsured / line.rateUnit) * line.rate, 0);
+}
+
+/**
+ * Rounds half up to the whole NT$. The value is first cut to 6 decimals, so binary noise such as
+ * 21754.999999999996 for 22,900 × 0.95 counts as the 21,755 it is.
+ */
+export function toYuan(amount: number): number {
+  return Math.round(withoutNoise(amount));
+}
+
+function withoutNoise(amount: number): number {
+  return Math.round(amount * 1e6) / 1e6;
+}
+
+/** Sum insured of a salary-multiple line: monthly salary × multiple, at most the cap. */
+export function salaryMultipleAmount(salary: number, multiple: number, cap: number | null): number {
+  const amount = salary * multiple;
+  return cap === null ? amount : Math.min(amount, cap);
+}
+
+/** A package line as the from-price needs it: a flat amount, or a salary multiple and its cap. */
+export interface FromPriceLine extends RatedProduct {
+  amount: number | null;
+  salaryMultiple: number | null;
+  amountCap: number | null;
+}
+
+/**
+ * 「每人每月 NT$x 起」 of a package: the cheapest honest case, i.e. the youngest age band, occupation
+ * class 1, the 10–49 group-size factor and the monthly mode; salary-multiple lines at the lowest
+ * labor-insurance grade in force on `day` (29,500 from 2026-01-01). Rounded up, so no group pays less
+ * per person than what is advertised.
+ */
+export function fromMonthlyPerPerson(lines: readonly FromPriceLine[], day?: IsoDate): number {
+  const lowestSalary = laborSalaryTable(day).grades[0]!;
+  const annual = annualPerPerson(
+    lines.map((line) => ({
+      sumInsured:
+        line.salaryMultiple === null
+          ? (line.amount ?? 0)
+          : salaryMultipleAmount(lowestSalary, line.salaryMultiple, line.amountCap),
+      rateUnit: line.rateUnit,
+      rate: cheapestRate(line),
+    })),
+  );
+  return Math.ceil(withoutNoise(annual * SIZE_FACTORS.from10 * MODAL_FACTORS.monthly));
+}
+
+/** The rate of the youngest age band, or of occupation class 1; a product without one is a data error. */
+function cheapestRate(product: RatedProduct): number {
+  const rate =
+    product.rateDriver === 'class'
+      ? rateFor(product, { age: 0, occupationClass: 1 })
+      : product.rates
+          .filter((r) => r.ageMin !== null)
+          .reduce<RateBand | undefined>(
+            (best, r) => (!best || r.ageMin! < best.ageMin! ? r : best),
+            undefined,
+          )?.rate;
+  if (rate === undefined) throw new RangeError('a priced product has no rate band');
+  return rate;
+}

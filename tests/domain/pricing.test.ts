@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fromMonthlyPerPerson,
+  groupSizeFactor,
+  type PricedLine,
+  quotePremium,
+  type RatedProduct,
+  rateFor,
+  toYuan,
+} from '../../src/domain/pricing';
+
+const WAN = 10_000;
+
+// DOMAIN §2.4 worked example: 基本型, class 1, aged 30–39 (GTL average rate 12.5)
+const BASIC_LINES: PricedLine[] = [
+  { sumInsured: 100 * WAN, rateUnit: WAN, rate: 12.5 },
+  { sumInsured: 100 * WAN, rateUnit: WAN, rate: 8 },
+  { sumInsured: 3 * WAN, rateUnit: WAN, rate: 80 },
+];
+
+describe('quotePremium (DOMAIN §2.3)', () => {
+  it('prices the worked example: 2,290 a person, 21,755 a year for 10 people, 1,914 a month', () => {
+    expect(quotePremium(BASIC_LINES, 10)).toEqual({
+      kind: 'quoted',
+      headcount: 10,
+      sizeFactor: 0.95,
+      premiums: { annual: 21_755, semiAnnual: 11_313, quarterly: 5_700, monthly: 1_914 },
+    });
+  });
+
+  it('applies no discount to 5–9 people: 9 × 2,290', () => {
+    const quote = quotePremium(BASIC_LINES, 9);
+    expect(quote).toMatchObject({
+      kind: 'quoted',
+      sizeFactor: 1,
+      premiums: { annual: 20_610, monthly: 1_814 },
+    });
+  });
+
+  it.each([
+    [4, { kind: 'tooSmall', headcount: 4, min: 5 }],
+    [50, { kind: 'negotiated', headcount: 50 }],
+    [120, { kind: 'negotiated', headcount: 120 }],
+  ])('does not quote %i people online', (headcount, expected) => {
+    expect(quotePremium(BASIC_LINES, headcount)).toEqual(expected);
+  });
+
+  it('rounds each mode once, from the unrounded annual premium', () => {
+    // 5 × 1.1 = 5.5 a year → 6; monthly 5.5 × 0.088 = 0.484 → 0 (rounding the annual first would give 1)
+    const quote = quotePremium([{ sumInsured: 100, rateUnit: 100, rate: 1.1 }], 5);
+    expect(quote).toMatchObject({ premiums: { annual: 6, monthly: 0 } });
+  });
+});
+
+describe('groupSizeFactor', () => {
+  it.each([
+    [4, { kind: 'tooSmall', min: 5 }],
+    [5, { kind: 'quoted', factor: 1 }],
+    [9, { kind: 'quoted', factor: 1 }],
+    [10, { kind: 'quoted', factor: 0.95 }],
+    [49, { kind: 'quoted', factor: 0.95 }],
+    [50, { kind: 'negotiated' }],
+  ])('%i people → %o', (headcount, expected) => {
+    expect(groupSizeFactor(headcount)).toEqual(expected);
+  });
+});
+
+describe('toYuan', () => {
+  it.each([
+    [22_900 * 0.95, 21_755],
+    [1_914.44, 1_914],
+    [0.5, 1],
+    [2.49999, 2],
+    [2.4999999999, 3],
+    [1_234.4999999999998, 1_235],
+  ])('%d → %i', (amount, yuan) => {
+    expect(toYuan(amount)).toBe(yuan);
+  });
+});
+
+const GTL: RatedProduct = {
+  rateDriver: 'age',
+  rateUnit: WAN,
+  rates: [
+    { ageMin: 25, ageMax: 29, occupationClass: null, rate: 9 },
+    { ageMin: 15, ageMax: 24, occupationClass: null, rate: 8 },
+  ],
+};
+const GOI: RatedProduct = {
+  rateDriver: 'class',
+  rateUnit: WAN,
+  rates: [1, 2].map((c) => ({ ageMin: null, ageMax: null, occupationClass: c, rate: c === 1 ? 3 : 3.75 })),
+};
+
+describe('rateFor', () => {
+  it('finds the age band or the occupation class', () => {
+    expect(rateFor(GTL, { age: 24, occupationClass: 6 })).toBe(8);
+    expect(rateFor(GTL, { age: 25, occupationClass: 6 })).toBe(9);
+    expect(rateFor(GTL, { age: 30, occupationClass: 1 })).toBeUndefined();
+    expect(rateFor(GOI, { age: 99, occupationClass: 2 })).toBe(3.75);
+  });
+});
+
+describe('fromMonthlyPerPerson', () => {
+  it('prices flat lines at the youngest band and class 1, × 0.95 × 0.088, rounded up', () => {
+    // 100萬 × 8 per 萬 = 800 a year → 800 × 0.95 × 0.088 = 66.88 → 67
+    expect(fromMonthlyPerPerson([{ ...GTL, amount: 100 * WAN, salaryMultiple: null, amountCap: null }])).toBe(
+      67,
+    );
+  });
+
+  it('prices salary-multiple lines at the lowest labor-insurance grade in force, capped', () => {
+    // 2026: 29,500 × 45 = 1,327,500 → 132.75萬 × 3 = 398.25 a year → × 0.95 × 0.088 = 33.29 → 34
+    const goi = { ...GOI, amount: null, salaryMultiple: 45, amountCap: 300 * WAN };
+    expect(fromMonthlyPerPerson([goi], '2026-01-01')).toBe(34);
+    // 2025: 28,590 × 45 = 1,286,550 → 385.965 → 32.27 → 33
+    expect(fromMonthlyPerPerson([goi], '2025-06-30')).toBe(33);
+    // cap: 29,500 × 45 over 100萬 → 100萬 × 3 = 300 → 25.08 → 26
+    expect(fromMonthlyPerPerson([{ ...goi, amountCap: 100 * WAN }], '2026-01-01')).toBe(26);
+  });
+
+  it('refuses a product without a rate band rather than under-price it', () => {
+    expect(() =>
+      fromMonthlyPerPerson([{ ...GOI, rates: [], amount: WAN, salaryMultiple: null, amountCap: null }]),
+    ).toThrow(RangeError);
+  });
+});
