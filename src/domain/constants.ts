@@ -11,3 +11,15 @@ export const EARLIEST_BIRTH_YEAR = 1931;
 export const ROC_YEAR_OFFSET = 1911;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const SALARY_UNIT = 10_000;
+/**
+ * Salary limits of the SPEC §5 salary rules (the spec gives no figures; these are this deployment's):
+ * monthly salary per person at most 20萬 (max monthly salary, in 萬); employees' average monthly salary
+ * at most NT$200,000 (total monthly salary); the insured labor salaries of a group at most 49 people
+ * (the online group-size cap) × NT$45,800 (the top labor-insurance grade) = NT$2,244,200 (labor sum
+ * salary). getExtraSetup serves the values stored in site_settings.
+ */
+export const SALARY_LIMITS = {
+  maxMonthlySalaryWan: 20,
+  averageMonthlySalary: 200_000,
+  laborSalarySum: 2_244_200,
+} as const;

@@ -35,4 +35,30 @@ export const messages = {
   personId: (label: string) => `請輸入正確的${label}`,
   /** a code (e.g. 方案代碼) that cannot be one */
   format: (label: string) => `${label}格式錯誤`,
+  badFormat: (label: string) => `${label}格式錯誤`,
+  /** a list or a set of keys holds more than `max` entries */
+  maxCount: (label: string, max: number) => `${label}最多${max}項`,
+  between: (label: string, min: number, max: number) => `${label}須介於${min}至${max}之間`,
+  /** SPEC §8 cart full: the insert is refused */
+  cartFull: (max: number) => `購物車最多只能放 ${max} 項保障，請先移除不需要的項目`,
+  cartItemNotFound: () => '找不到此項目',
+  /** the item names a cart number that is not the one in the visitor's cookie */
+  cartNotYours: () => '購物車編號不符，請重新整理頁面後再試',
+  cartRelationCode: () => '投保對象代碼錯誤，請重新選擇保障',
+  cartFaceAmountType: () => '保額類型錯誤，請重新選擇保障',
+  cartUnknownProduct: () => '查無此保障商品，請重新選擇',
+  cartAccidentMark: (product: string) => `${product}的意外險標記不符，請重新選擇保障`,
+  cartPackageMismatch: (title: string) => `${title}的保障內容與目前方案不符，請重新選擇`,
+  /** `min`, `max` in NT$ */
+  cartAmountRange: (product: string, min: number, max: number) =>
+    `${product}保額須介於${formatMoney(min)}至${formatMoney(max)}之間`,
+  /** `step` in NT$ */
+  cartAmountStep: (product: string, step: number) => `${product}保額須以${formatMoney(step)}為單位`,
+  cartSalaryMultipleAmount: (product: string) => `${product}依月薪倍數投保，保額應為 1`,
+  cartSalaryMultipleMark: () => '月薪倍數標記與保障內容不符，請重新選擇保障',
+  cartDuplicateInItem: (product: string) => `${product}在此項目中重複出現`,
+  cartDuplicate: (product: string) => `購物車已有${product}，同一保障不可重複加入`,
+  cartRiderNeedsMain: (rider: string, main: string) => `${rider}須搭配${main}投保，請先加入${main}`,
+  /** deleting `main` would leave `rider` in the cart without the product it needs */
+  cartMainHasRider: (main: string, rider: string) => `${rider}須搭配${main}，請先移除${rider}`,
 } as const;

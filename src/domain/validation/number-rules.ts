@@ -79,3 +79,12 @@ export function laborInsuranceSalary(options: { on?: Param<DayInput | undefined>
     },
   };
 }
+
+/** A whole-range bound, both ends included: 「X須介於min至max之間」. */
+export function between(min: number, max: number): Rule {
+  return {
+    name: 'between',
+    message: (p) => messages.between(labelOf(p), min, max),
+    test: (value) => skip(value) || (toNumber(value) >= min && toNumber(value) <= max),
+  };
+}

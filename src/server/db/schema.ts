@@ -11,6 +11,9 @@ export interface SessionsTable {
   id: string;
   created_at: Generated<Date>;
   last_seen_at: Generated<Date>;
+  /** the visitor's activity session (addSession … cleanSession); null until started */
+  activity_started_at: Date | null;
+  activity_ended_at: Date | null;
 }
 
 export interface ConsentsTable {
@@ -83,6 +86,50 @@ export interface SiteSettingsTable {
   value: JSONColumnType<object>;
 }
 
+export interface CartsTable {
+  cart_no: string;
+  channel: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CartItemsTable {
+  class_id: Generated<number>;
+  cart_no: string;
+  source_code: 'PKG' | 'CELL' | 'REC';
+  rlat_code: string;
+  class_title: string;
+  is_slry_mltpl: 'Y' | 'N';
+  created_at: Generated<Date>;
+}
+
+export interface CartItemProductsTable {
+  class_id: number;
+  prod_id: string;
+  order_seq: number;
+  is_acc: 'Y' | 'N';
+  face_amt_type: 1;
+  face_amt: number;
+}
+
+export interface PageTracesTable {
+  id: Generated<number>;
+  session_id: string;
+  client_device: 'Mobile' | 'Desktop';
+  curr_page: string;
+  next_page: string;
+  created_at: Generated<Date>;
+}
+
+export interface CampaignTracesTable extends PageTracesTable {
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  query: JSONColumnType<Record<string, string>>;
+}
+
 export interface Database {
   function_meta: FunctionMetaTable;
   sessions: SessionsTable;
@@ -92,4 +139,9 @@ export interface Database {
   package_products: PackageProductsTable;
   premium_rates: PremiumRatesTable;
   site_settings: SiteSettingsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  cart_item_products: CartItemProductsTable;
+  page_traces: PageTracesTable;
+  campaign_traces: CampaignTracesTable;
 }

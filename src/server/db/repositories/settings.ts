@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import { EXTRA_SETUP_DEFAULTS, type ExtraSetup } from '../../../domain/api/cart-service';
+import type { Database } from '../schema';
+
+// site_settings keys are the ExtraSetup field names; each value is the field's JSON.
+const KEYS = Object.keys(EXTRA_SETUP_DEFAULTS) as (keyof ExtraSetup)[];
+
+/** The run-time settings; a missing or malformed row gives the default, so a bad edit cannot break the cart. */
+export async function readExtraSetup(db: Kysely<Database>): Promise<ExtraSetup> {
+  const rows = await db
+    .selectFrom('site_settings')
+    .select(['key', 'value'])
+    .where('key', 'in', KEYS)
+    .execute();
+  const stored = new Map<string, unknown>(rows.map((row) => [row.key, row.value]));
+  const setup: Record<string, unknown> = {};
+  for (const key of KEYS) {
+    const value = stored.get(key);
+    setup[key] =
+      stored.has(key) && sameShape(value, EXTRA_SETUP_DEFAULTS[key]) ? value : EXTRA_SETUP_DEFAULTS[key];
+  }
+  return setup as unknown as ExtraSetup;
+}
+
+/** Writes the settings that are not stored yet; values already there (an operator's edits) stay. */
+export async function insertMissingSettings(db: Kysely<Database>, setup: ExtraSetup): Promise<void> {
+  await db
+    .insertInto('site_settings')
+    .values(KEYS.map((key) => ({ key, value: JSON.stringify(setup[key]) })))
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute();
+}
+
+// The announcement's default is null and it may hold text; every other value keeps its default's type.
+function sameShape(value: unknown, model: unknown): boolean {
+  if (model === null) return value === null || typeof value === 'string';
+  if (typeof model !== 'object') return typeof value === typeof model;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.entries(model).every(([key, entry]) => sameShape((value as Record<string, unknown>)[key], entry))
+  );
+}
