@@ -8,6 +8,8 @@ export interface ApiEnvelope<T = unknown> {
 /** returnCode values the server uses; the client only distinguishes 0 from the rest (SPEC §8). */
 export const RETURN_CODE = {
   ok: 0,
+  /** a business refusal the visitor can act on (cart full, item error); data names the dialog */
+  refused: 1,
   badInput: 400,
   forbidden: 403,
   notFound: 404,

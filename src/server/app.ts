@@ -9,6 +9,7 @@ import { gracefulClosePlugin } from './plugins/graceful-close';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { staticSitePlugin } from './plugins/static-site';
+import { cartServiceRoutes } from './routes/cart-service';
 import { catalogueRoutes } from './routes/catalogue';
 import { consentRoutes } from './routes/consent';
 import { functionMetaRoutes } from './routes/function-meta';
@@ -46,6 +47,7 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
   await app.register(healthRoutes, { db, prefix: API_BASE });
   await app.register(functionMetaRoutes, { db, prefix: API_BASE });
   await app.register(consentRoutes, { db, prefix: API_BASE });
+  await app.register(cartServiceRoutes, { db, prefix: API_BASE });
   await app.register(catalogueRoutes, { db, prefix: API_BASE });
 
   await app.register(staticSitePlugin, { staticDir: config.staticDir });

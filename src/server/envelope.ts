@@ -4,8 +4,11 @@ export function ok<T>(data: T): ApiEnvelope<T> {
   return { returnCode: RETURN_CODE.ok, data, msg: '' };
 }
 
-export function fail(returnCode: number, msg: string): ApiEnvelope<null> {
-  return { returnCode, data: null, msg };
+export function fail(returnCode: number, msg: string): ApiEnvelope<null>;
+/** A failure whose data tells the client what to show, e.g. 'modalCartFull' (SPEC §8). */
+export function fail<T>(returnCode: number, msg: string, data: T): ApiEnvelope<T>;
+export function fail(returnCode: number, msg: string, data: unknown = null): ApiEnvelope<unknown> {
+  return { returnCode, data, msg };
 }
 
 /** Visitor-facing failure messages shared by the plugins and routes. */

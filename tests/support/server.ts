@@ -21,8 +21,10 @@ export class CookieJar {
   readonly #cookies = new Map<string, string>();
 
   store(response: LightMyRequestResponse): this {
-    for (const cookie of response.cookies as { name: string; value: string }[]) {
-      this.#cookies.set(cookie.name, cookie.value);
+    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number }[]) {
+      // a cleared cookie comes back empty with Max-Age=0: the browser drops it
+      if (cookie.maxAge === 0) this.#cookies.delete(cookie.name);
+      else this.#cookies.set(cookie.name, cookie.value);
     }
     return this;
   }

@@ -5,6 +5,8 @@ import { sharedPlugin } from './shared-plugin';
 
 /** Per-IP limit for write endpoints; pass as `config: { rateLimit: WRITE_RATE_LIMIT }` on the route. */
 export const WRITE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+/** Per-IP limit for cheap reads and page-view logging, which a visitor calls on every navigation. */
+export const READ_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 
 // The Vite build loads only same-origin module scripts and stylesheets, so nothing inline is allowed.
 const CONTENT_SECURITY_POLICY = {

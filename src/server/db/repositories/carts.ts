@@ -1,0 +1,250 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { InsertCart } from '../../../domain/api/cart-service';
+import type { CartClass } from '../../../domain/cart-item';
+import { messages } from '../../../domain/messages';
+import { newCartNo } from '../../cart/cart-number';
+import { checkCartItem, type ItemContext, type ProductFacts } from '../../cart/validate-item';
+import type { Database } from '../schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Why an insert was refused: the dialog the client opens (SPEC §8), and the message. */
+export type CartRefusal = { refused: 'modalCartFull' | 'modalCartItemError'; msg: string };
+
+export async function findCart(db: Db, cartNo: string): Promise<{ cartNo: string; channel: string } | null> {
+  if (!cartNo) return null;
+  const row = await db
+    .selectFrom('carts')
+    .select(['cart_no', 'channel'])
+    .where('cart_no', '=', cartNo)
+    .executeTakeFirst();
+  return row ? { cartNo: row.cart_no, channel: row.channel } : null;
+}
+
+export async function createCart(db: Db): Promise<string> {
+  const row = await db
+    .insertInto('carts')
+    .values({ cart_no: newCartNo() })
+    .returning('cart_no')
+    .executeTakeFirstOrThrow();
+  return row.cart_no;
+}
+
+export async function countCartItems(db: Db, cartNo: string): Promise<number> {
+  const row = await db
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('cart_no', '=', cartNo)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The cart's items in insertion order, each with its lines in ORDER_SEQ order and product names. */
+export async function listCartClasses(db: Db, cartNo: string): Promise<CartClass[]> {
+  const rows = await db
+    .selectFrom('cart_items as ci')
+    .innerJoin('cart_item_products as cip', 'cip.class_id', 'ci.class_id')
+    .innerJoin('products as p', 'p.prod_id', 'cip.prod_id')
+    .select([
+      'ci.class_id',
+      'ci.source_code',
+      'ci.class_title',
+      'ci.is_slry_mltpl',
+      'cip.prod_id',
+      'cip.order_seq',
+      'cip.is_acc',
+      'cip.face_amt_type',
+      'cip.face_amt',
+      'p.prod_name',
+    ])
+    .where('ci.cart_no', '=', cartNo)
+    .orderBy('ci.class_id')
+    .orderBy('cip.order_seq')
+    .orderBy('cip.prod_id')
+    .execute();
+  const classes = new Map<number, CartClass>();
+  for (const row of rows) {
+    let item = classes.get(row.class_id);
+    if (!item) {
+      item = {
+        CLASS_ID: row.class_id,
+        SOURCE_CODE: row.source_code,
+        CLASS_TITLE: row.class_title,
+        IS_SLRY_MLTPL: row.is_slry_mltpl,
+        PROD_LIST: [],
+      };
+      classes.set(row.class_id, item);
+    }
+    item.PROD_LIST.push({
+      PROD_ID: row.prod_id,
+      ORDER_SEQ: row.order_seq,
+      IS_ACC: row.is_acc,
+      FACE_AMT_TYPE: row.face_amt_type,
+      FACE_AMT: row.face_amt,
+      PROD_NAME: row.prod_name,
+    });
+  }
+  return [...classes.values()];
+}
+
+/**
+ * Puts an item in the visitor's cart (created when there is none) and answers the cart number. The cart
+ * row is locked (`select … for update`) for the whole check-and-insert, so requests racing on one cart
+ * take turns: the cap and the duplicate check always see every item committed before them.
+ */
+export function insertCartItem(
+  db: Kysely<Database>,
+  options: { cookieCartNo: string; item: InsertCart; maxItems: number },
+): Promise<{ cartNo: string } | CartRefusal> {
+  const { cookieCartNo, item, maxItems } = options;
+  return db.transaction().execute(async (trx) => {
+    const locked = cookieCartNo
+      ? await trx
+          .selectFrom('carts')
+          .select('cart_no')
+          .where('cart_no', '=', cookieCartNo)
+          .forUpdate()
+          .executeTakeFirst()
+      : undefined;
+    const cartNo = locked?.cart_no ?? '';
+    if (cartNo && (await countCartItems(trx, cartNo)) >= maxItems) {
+      return { refused: 'modalCartFull', msg: messages.cartFull(maxItems) };
+    }
+    const error = checkCartItem(item, await itemContext(trx, item, cartNo, cookieCartNo));
+    if (error) return { refused: 'modalCartItemError', msg: error };
+
+    const target = cartNo || (await createCart(trx));
+    const { class_id } = await trx
+      .insertInto('cart_items')
+      .values({
+        cart_no: target,
+        source_code: item.SOURCE_CODE,
+        rlat_code: item.RLAT_CODE,
+        class_title: item.CLASS_TITLE,
+        is_slry_mltpl: item.IS_SLRY_MLTPL,
+      })
+      .returning('class_id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('cart_item_products')
+      .values(
+        item.PROD_LIST.map((line) => ({
+          class_id,
+          prod_id: line.PROD_ID,
+          order_seq: line.ORDER_SEQ,
+          is_acc: line.IS_ACC,
+          face_amt_type: 1 as const,
+          face_amt: line.FACE_AMT,
+        })),
+      )
+      .execute();
+    await trx.updateTable('carts').set({ updated_at: sql`now()` }).where('cart_no', '=', target).execute();
+    return { cartNo: target };
+  });
+}
+
+/** Removes an item of the cart, unless a rider in another item needs one of its products. */
+export function deleteCartItem(
+  db: Kysely<Database>,
+  cartNo: string,
+  classId: number,
+): Promise<{ deleted: true } | { deleted: false; msg: string }> {
+  return db.transaction().execute(async (trx) => {
+    // the same lock as an insert: no rider can arrive between the check and the delete
+    await trx.selectFrom('carts').select('cart_no').where('cart_no', '=', cartNo).forUpdate().execute();
+    const lines = await trx
+      .selectFrom('cart_items as ci')
+      .innerJoin('cart_item_products as cip', 'cip.class_id', 'ci.class_id')
+      .innerJoin('products as p', 'p.prod_id', 'cip.prod_id')
+      .select(['cip.prod_id', 'p.prod_name'])
+      .where('ci.cart_no', '=', cartNo)
+      .where('ci.class_id', '=', classId)
+      .execute();
+    if (lines.length === 0) return { deleted: false, msg: messages.cartItemNotFound() };
+
+    const dependent = await trx
+      .selectFrom('cart_items as ci')
+      .innerJoin('cart_item_products as cip', 'cip.class_id', 'ci.class_id')
+      .innerJoin('products as p', 'p.prod_id', 'cip.prod_id')
+      .select(['p.prod_name', 'p.requires_prod_id'])
+      .where('ci.cart_no', '=', cartNo)
+      .where('ci.class_id', '<>', classId)
+      .where(
+        'p.requires_prod_id',
+        'in',
+        lines.map((line) => line.prod_id),
+      )
+      .executeTakeFirst();
+    if (dependent) {
+      const main = lines.find((line) => line.prod_id === dependent.requires_prod_id);
+      return { deleted: false, msg: messages.cartMainHasRider(main?.prod_name ?? '', dependent.prod_name) };
+    }
+    await trx.deleteFrom('cart_items').where('class_id', '=', classId).execute();
+    await trx.updateTable('carts').set({ updated_at: sql`now()` }).where('cart_no', '=', cartNo).execute();
+    return { deleted: true };
+  });
+}
+
+async function itemContext(
+  trx: Transaction<Database>,
+  item: InsertCart,
+  cartNo: string,
+  visitorCartNo: string,
+): Promise<ItemContext> {
+  const ids = item.PROD_LIST.map((line) => line.PROD_ID);
+  const products = await productFacts(trx, ids);
+  const mains = [...products.values()]
+    .map((product) => product.requiresProdId)
+    .filter((id): id is string => id !== null && !products.has(id));
+  for (const main of await productFacts(trx, mains)) products.set(...main);
+
+  const packageLines = await trx
+    .selectFrom('package_products as pp')
+    .innerJoin('packages as pk', 'pk.pack_id', 'pp.pack_id')
+    .select(['pp.pack_id', 'pp.prod_id', 'pp.spc_rate_mark'])
+    .where('pk.pack_name', '=', item.CLASS_TITLE)
+    .execute();
+  const packages = new Map<string, Map<string, number>>();
+  for (const line of packageLines) {
+    const marks = packages.get(line.pack_id) ?? new Map<string, number>();
+    marks.set(line.prod_id, line.spc_rate_mark);
+    packages.set(line.pack_id, marks);
+  }
+
+  const inCart = cartNo
+    ? await trx
+        .selectFrom('cart_item_products as cip')
+        .innerJoin('cart_items as ci', 'ci.class_id', 'cip.class_id')
+        .select('cip.prod_id')
+        .where('ci.cart_no', '=', cartNo)
+        .execute()
+    : [];
+  return {
+    visitorCartNo,
+    products,
+    packages: [...packages.values()],
+    cartProductIds: new Set(inCart.map((row) => row.prod_id)),
+  };
+}
+
+async function productFacts(trx: Transaction<Database>, ids: string[]): Promise<Map<string, ProductFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await trx.selectFrom('products').selectAll().where('prod_id', 'in', ids).execute();
+  return new Map(
+    rows.map((row) => [
+      row.prod_id,
+      {
+        prodId: row.prod_id,
+        name: row.prod_name,
+        isAcc: row.is_acc,
+        requiresProdId: row.requires_prod_id,
+        basis: row.basis,
+        prodCat: row.prod_cat,
+        prodKind: row.prod_kind,
+        minAmount: row.min_amount,
+        maxAmount: row.max_amount,
+        amountStep: row.amount_step,
+      },
+    ]),
+  );
+}

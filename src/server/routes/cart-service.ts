@@ -1,0 +1,147 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  type ActivitySession,
+  type ActivitySessionState,
+  addDetailTraceSchema,
+  addTraceSchema,
+  type CartSummary,
+  type CookieCart,
+  deleteCartItemSchema,
+  insertCartSchema,
+} from '../../domain/api/cart-service';
+import { type Cart, NEW_CART } from '../../domain/cart-item';
+import { RETURN_CODE } from '../../domain/envelope';
+import { CART_COOKIE, clearCartCookie, readCartCookie, setCartCookie } from '../cart/cart-cookie';
+import {
+  countCartItems,
+  createCart,
+  deleteCartItem,
+  findCart,
+  insertCartItem,
+  listCartClasses,
+} from '../db/repositories/carts';
+import { endActivity, readActivity, startActivity } from '../db/repositories/sessions';
+import { readExtraSetup } from '../db/repositories/settings';
+import { insertCampaignTrace, insertPageTrace } from '../db/repositories/traces';
+import type { Database } from '../db/schema';
+import { fail, ok } from '../envelope';
+import { READ_RATE_LIMIT, WRITE_RATE_LIMIT } from '../plugins/security';
+
+const READ = { config: { rateLimit: READ_RATE_LIMIT } };
+const WRITE = { config: { rateLimit: WRITE_RATE_LIMIT } };
+
+/**
+ * The cart service of SPEC §7 (`DTODGAZ0/<verb>`, every verb a POST with a JSON body): the cart of the
+ * signed gi_cart cookie, the visitor's activity session, run-time settings and page/campaign views.
+ */
+export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+  /** The cookie's cart as stored; a cookie whose cart is gone is cleared and counts as no cart. */
+  async function visitorCart(request: FastifyRequest, reply: FastifyReply) {
+    const cookieCartNo = readCartCookie(request);
+    const cart = await findCart(db, cookieCartNo);
+    if (!cart && request.cookies[CART_COOKIE]) clearCartCookie(request, reply);
+    return { cookieCartNo, cart };
+  }
+
+  app.post('/DTODGAZ0/getCart', READ, async (request, reply) => {
+    const { cookieCartNo, cart } = await visitorCart(request, reply);
+    if (!cart) return ok<Cart>(NEW_CART);
+    return ok<Cart>({
+      CHANNEL: cart.channel,
+      CART_NO: cart.cartNo,
+      COOKIE_CART_NO: cookieCartNo,
+      CLASS_LIST: await listCartClasses(db, cart.cartNo),
+    });
+  });
+
+  app.post('/DTODGAZ0/getOnlyCartData', READ, async (request, reply) => {
+    const { cookieCartNo, cart } = await visitorCart(request, reply);
+    if (!cart)
+      return ok<CartSummary>({ CHANNEL: NEW_CART.CHANNEL, CART_NO: '', COOKIE_CART_NO: '', ITEM_COUNT: 0 });
+    return ok<CartSummary>({
+      CHANNEL: cart.channel,
+      CART_NO: cart.cartNo,
+      COOKIE_CART_NO: cookieCartNo,
+      ITEM_COUNT: await countCartItems(db, cart.cartNo),
+    });
+  });
+
+  app.post('/DTODGAZ0/insertCart', WRITE, async (request, reply) => {
+    const item = await insertCartSchema.validate(request.body, { stripUnknown: true });
+    const cookieCartNo = readCartCookie(request);
+    const { cartMaxItems } = await readExtraSetup(db);
+    const result = await insertCartItem(db, { cookieCartNo, item, maxItems: cartMaxItems });
+    if ('refused' in result) return fail(RETURN_CODE.refused, result.msg, result.refused);
+    if (result.cartNo !== cookieCartNo) setCartCookie(request, reply, result.cartNo);
+    return ok(result.cartNo);
+  });
+
+  app.post('/DTODGAZ0/deleteCartItem', WRITE, async (request, reply) => {
+    const { CLASS_ID } = await deleteCartItemSchema.validate(request.body, { stripUnknown: true });
+    const { cart } = await visitorCart(request, reply);
+    const result = await deleteCartItem(db, cart?.cartNo ?? '', CLASS_ID);
+    return result.deleted ? ok(null) : fail(RETURN_CODE.refused, result.msg);
+  });
+
+  app.post('/DTODGAZ0/getCoki', READ, async (request) =>
+    ok<CookieCart>({ COOKIE_CART_NO: readCartCookie(request) }),
+  );
+
+  app.post('/DTODGAZ0/addCoki', WRITE, async (request, reply) => {
+    const { cart } = await visitorCart(request, reply);
+    const cartNo = cart?.cartNo ?? (await createCart(db));
+    // set on every call: it renews the cookie's 30 days
+    setCartCookie(request, reply, cartNo);
+    return ok<CookieCart>({ COOKIE_CART_NO: cartNo });
+  });
+
+  app.post('/DTODGAZ0/clearCoki', WRITE, async (request, reply) => {
+    clearCartCookie(request, reply);
+    return ok(null);
+  });
+
+  app.post('/DTODGAZ0/addSession', WRITE, async (request) => {
+    const [times, setup] = await Promise.all([startActivity(db, request.sessionId), readExtraSetup(db)]);
+    return ok<ActivitySession>({
+      startedAt: (times.startedAt ?? times.now).toISOString(),
+      now: times.now.toISOString(),
+      remindSeconds: setup.sessionRemindSeconds,
+      endSeconds: setup.sessionEndSeconds,
+    });
+  });
+
+  app.post('/DTODGAZ0/getSession', READ, async (request) => {
+    const [times, setup] = await Promise.all([readActivity(db, request.sessionId), readExtraSetup(db)]);
+    const { startedAt, endedAt, now } = times;
+    const elapsedSeconds = startedAt
+      ? (now.getTime() - startedAt.getTime()) / 1000
+      : Number.POSITIVE_INFINITY;
+    return ok<ActivitySessionState>({
+      startedAt: startedAt?.toISOString() ?? null,
+      now: now.toISOString(),
+      remindSeconds: setup.sessionRemindSeconds,
+      endSeconds: setup.sessionEndSeconds,
+      active: endedAt === null && elapsedSeconds < setup.sessionEndSeconds,
+    });
+  });
+
+  app.post('/DTODGAZ0/cleanSession', WRITE, async (request) => {
+    await endActivity(db, request.sessionId);
+    return ok(null);
+  });
+
+  app.post('/DTODGAZ0/getExtraSetup', READ, async () => ok(await readExtraSetup(db)));
+
+  app.post('/DTODGAZ0/addTrace', READ, async (request) => {
+    const trace = await addTraceSchema.validate(request.body, { stripUnknown: true });
+    await insertPageTrace(db, request.sessionId, trace);
+    return ok(null);
+  });
+
+  app.post('/DTODGAZ0/addDetailTrace', READ, async (request) => {
+    const trace = await addDetailTraceSchema.validate(request.body, { stripUnknown: true });
+    await insertCampaignTrace(db, request.sessionId, trace);
+    return ok(null);
+  });
+};
