@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as foundation from './migrations/0001_foundation';
 import * as catalogue from './migrations/0002_catalogue';
+import * as cartSessionTracking from './migrations/0003_cart_session_tracking';
 import * as catalogueExtra from './migrations/0004_catalogue_extra';
 import type { Database } from './schema';
 
@@ -8,6 +9,7 @@ import type { Database } from './schema';
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_catalogue': catalogue,
+  '0003_cart_session_tracking': cartSessionTracking,
   '0004_catalogue_extra': catalogueExtra,
 };
 
