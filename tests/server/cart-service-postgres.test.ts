@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildCartItem } from '../../src/domain/cart-item';
+import { createDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import type { Database } from '../../src/server/db/schema';
+import { seed } from '../../src/server/db/seed';
+import { cellPackage, insertCartCatalogue, PLAIN } from '../support/cart-catalogue';
+import { CartVisitor } from '../support/cart-visitor';
+import { describeWithPostgres, type PostgresCluster, startPostgres } from '../support/postgres-cluster';
+import { createTestApp, type TestApp } from '../support/server';
+
+// On PGlite, one connection runs one transaction at a time; here the pool runs 10 side by side, so only
+// the cart row lock keeps racing inserts from all counting the same items.
+describeWithPostgres('cart service on a real PostgreSQL', () => {
+  let cluster: PostgresCluster | undefined;
+  let db: Kysely<Database>;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    db = createDatabase({ url: cluster.url });
+    await migrateToLatest(db);
+    await seed(db);
+    await insertCartCatalogue(db);
+    t = await createTestApp({ db });
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await db?.destroy();
+    await cluster?.remove();
+  }, 60_000);
+
+  it.each([1, 2, 3])('keeps exactly 5 of 20 concurrent inserts into one cart (round %i)', async () => {
+    const visitor = await CartVisitor.arrive(t);
+    const cartNo = (await visitor.call('addCoki')).json().data.COOKIE_CART_NO;
+    const answers = await Promise.all(
+      PLAIN.map((product) =>
+        visitor.call('insertCart', buildCartItem(cellPackage(product, 500_000), 'CELL', cartNo)),
+      ),
+    );
+    const bodies = answers.map((answer) => answer.json());
+    expect(bodies.filter((body) => body.returnCode === 0)).toHaveLength(5);
+    expect(bodies.filter((body) => body.data === 'modalCartFull')).toHaveLength(15);
+    const stored = await db
+      .selectFrom('cart_items')
+      .select('class_id')
+      .where('cart_no', '=', cartNo)
+      .execute();
+    expect(stored).toHaveLength(5);
+  });
+
+  it('stores one of 10 concurrent inserts of the same product', async () => {
+    const visitor = await CartVisitor.arrive(t);
+    const cartNo = (await visitor.call('addCoki')).json().data.COOKIE_CART_NO;
+    const item = buildCartItem(cellPackage(PLAIN[0]!, 500_000), 'CELL', cartNo);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => visitor.call('insertCart', item)));
+    const bodies = answers.map((answer) => answer.json());
+    expect(bodies.filter((body) => body.returnCode === 0)).toHaveLength(1);
+    expect(bodies.filter((body) => body.data === 'modalCartItemError')).toHaveLength(9);
+  });
+
+  it('answers the cart and the session by the database clock', async () => {
+    const visitor = await CartVisitor.arrive(t);
+    const cartNo = (
+      await visitor.call('insertCart', buildCartItem(cellPackage(PLAIN[1]!, 500_000), 'CELL', ''))
+    ).json().data;
+    const cart = (await visitor.call('getCart')).json().data;
+    expect(cart).toMatchObject({ CART_NO: cartNo, COOKIE_CART_NO: cartNo });
+    expect(cart.CLASS_LIST[0].PROD_LIST[0]).toMatchObject({ PROD_ID: 'TP02', PROD_NAME: '測試保障2' });
+    await visitor.call('addSession');
+    expect((await visitor.call('getSession')).json().data.active).toBe(true);
+    await visitor.call('addDetailTrace', {
+      client_device: 'Mobile',
+      curr_page: '',
+      next_page: 'ODGAF000',
+      utm_source: 'fb',
+      query: { utm_source: 'fb' },
+    });
+    const trace = await db
+      .selectFrom('campaign_traces')
+      .select(['utm_source', 'query'])
+      .where('session_id', '=', visitor.sessionId)
+      .executeTakeFirstOrThrow();
+    expect(trace).toEqual({ utm_source: 'fb', query: { utm_source: 'fb' } });
+  });
+});
