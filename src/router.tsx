@@ -43,15 +43,17 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 type ScreenModule = { default: ComponentType };
 
 /** A route of SPEC §2: its path, its screen id as route name, and its screen loaded as its own chunk. */
-function screenRoute<const TPath extends string>(
+function screenRoute<const TPath extends string, TSearch = unknown>(
   screenId: ScreenId,
   path: TPath,
   importer: () => Promise<ScreenModule>,
+  validateSearch?: (search: Record<string, unknown>) => TSearch,
 ) {
   return createRoute({
     getParentRoute: () => rootRoute,
     path,
     staticData: { screenId },
+    validateSearch,
     component: lazyRouteComponent(() => loadChunk(screenId, importer)),
   });
 }
@@ -72,7 +74,13 @@ export const routeTree = rootRoute.addChildren([
   back2HomeRoute,
   screenRoute('ODGAF000', '/', () => import('./screens/home/home')),
   screenRoute('ODGAF010', '/product/optionpackage', () => import('./screens/product/option-package')),
-  screenRoute('ODGAF011', '/product/Intropackage', () => import('./screens/product/intro-package')),
+  // TanStack parses ?PACK_ID=123 as a number: the id is always a string
+  screenRoute(
+    'ODGAF011',
+    '/product/Intropackage',
+    () => import('./screens/product/intro-package'),
+    (s): { PACK_ID?: string } => (s.PACK_ID == null ? {} : { PACK_ID: String(s.PACK_ID) }),
+  ),
   screenRoute('ODGAF020', '/product/optioncell', () => import('./screens/product/option-cell')),
   screenRoute('ODGAF030', '/REC', () => import('./screens/product/recommend')),
   screenRoute('ODGAF040', '/shopcart/STEP1', () => import('./screens/shopcart/shopcart-step-1')),

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines/registry';
@@ -18,7 +18,7 @@ const expectScreen: Record<string, () => unknown> = {
   },
   saving: () => expect(screen.getByRole('button', { name: '同意' })).toBeDisabled(),
   failed: async () => {
-    expect(await screen.findByRole('alert')).toHaveTextContent('您的瀏覽器未允許儲存 Cookie');
+    expect(await within(banner()!).findByRole('alert')).toHaveTextContent('您的瀏覽器未允許儲存 Cookie');
     expect(screen.getByRole('button', { name: '同意' })).toBeEnabled();
   },
   accepted: async () => waitFor(() => expect(banner()).toBeNull()),

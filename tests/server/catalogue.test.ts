@@ -3,6 +3,7 @@ import { buildCartItem, isSalaryMultipleLine } from '../../src/domain/cart-item'
 import type { CatalogueCell, CataloguePackage } from '../../src/domain/catalogue';
 import { fromMonthlyPerPerson, type RateBand } from '../../src/domain/pricing';
 import { seed } from '../../src/server/db/seed';
+import { CELLS, PACKAGES } from '../support/catalogue-fixture';
 import { createTestApp, type TestApp } from '../support/server';
 
 let t: TestApp;
@@ -176,6 +177,13 @@ describe('GET catalogue/queryCells', () => {
       PROD_CAT: 3,
       PROD_KIND: 99,
     });
+  });
+});
+
+describe('screen-test fixture', () => {
+  it('is what the API answers (regenerate tests/support/catalogue-fixture.ts when the seed changes)', async () => {
+    expect((await get<CataloguePackage[]>('queryPackages')).body.data).toEqual(PACKAGES);
+    expect((await get<CatalogueCell[]>('queryCells')).body.data).toEqual(CELLS);
   });
 });
 

@@ -1,6 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
+import { formatMoney } from '../../domain/money';
 import { headingOf } from '../../domain/screens';
+import { loadPackages } from '../../features/catalogue/catalogue-api';
+import { RemoteView } from '../../features/catalogue/remote-view';
+import { useRemote } from '../../features/catalogue/use-remote';
 
 const REASONS = [
   { title: '照顧員工', text: '員工與眷屬的壽險、意外、住院醫療與癌症保障，由公司一次規劃。' },
@@ -16,6 +20,7 @@ const SERVICES = [
 ] as const;
 
 export default function Home() {
+  const packages = useRemote(loadPackages, 'all');
   return (
     <ScreenPage
       heading={headingOf('ODGAF000')}
@@ -31,6 +36,30 @@ export default function Home() {
             </li>
           ))}
         </ul>
+      </section>
+      <section aria-labelledby="home-packages">
+        <h2 id="home-packages">方案一覽</h2>
+        <RemoteView remote={packages} what="方案資料">
+          {(list) => (
+            // its own short list, not PackageCards: the home route's JS budget has no room for another chunk
+            <ul className="cards">
+              {list.map((p) => (
+                <li key={p.PACK_ID} className="card">
+                  <h3>
+                    <Link to="/product/Intropackage" search={{ PACK_ID: p.PACK_ID }}>
+                      {p.PACK_NAME}
+                    </Link>
+                  </h3>
+                  <p>{p.TAGLINE}</p>
+                  <p className="package-price">每人每月 {formatMoney(p.FROM_MONTHLY_PER_PERSON)}起</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </RemoteView>
+        <p>
+          <Link to="/product/optionpackage">比較所有方案的保障內容</Link>
+        </p>
       </section>
       <section aria-labelledby="home-services">
         <h2 id="home-services">線上服務</h2>

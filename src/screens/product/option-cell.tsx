@@ -1,11 +1,34 @@
 import { ScreenPage } from '../../components/screen-page';
+import { SOURCE_CODES } from '../../domain/cart-item';
 import { headingOf } from '../../domain/screens';
+import { useCart } from '../../features/cart/use-cart';
+import { loadCells } from '../../features/catalogue/catalogue-api';
+import { CellCard } from '../../features/catalogue/cell-card';
+import { RemoteView } from '../../features/catalogue/remote-view';
+import { useRemote } from '../../features/catalogue/use-remote';
 
 export default function OptionCell() {
+  const cells = useRemote(loadCells, 'all');
+  const { add, busy } = useCart();
   return (
     <ScreenPage
       heading={headingOf('ODGAF020')}
       lead="依需求挑選單項保障與保額，自行組合團體保險。附加型保障須搭配主約投保。"
-    />
+    >
+      <RemoteView remote={cells} what="保障項目">
+        {(list) => (
+          <ul className="cards cell-list">
+            {list.map((cell) => (
+              <CellCard
+                key={cell.PROD_ID}
+                cell={cell}
+                busy={busy}
+                onAdd={(pkg) => add(pkg, SOURCE_CODES.cell)}
+              />
+            ))}
+          </ul>
+        )}
+      </RemoteView>
+    </ScreenPage>
   );
 }

@@ -1,11 +1,30 @@
 import { ScreenPage } from '../../components/screen-page';
+import { SOURCE_CODES } from '../../domain/cart-item';
 import { headingOf } from '../../domain/screens';
+import { useCart } from '../../features/cart/use-cart';
+import { loadPackages } from '../../features/catalogue/catalogue-api';
+import { PackageCards } from '../../features/catalogue/package-cards';
+import { PackageComparison } from '../../features/catalogue/package-comparison';
+import { RemoteView } from '../../features/catalogue/remote-view';
+import { useRemote } from '../../features/catalogue/use-remote';
 
 export default function OptionPackage() {
+  const packages = useRemote(loadPackages, 'all');
+  const { add, busy } = useCart();
   return (
     <ScreenPage
       heading={headingOf('ODGAF010')}
       lead="比較本公司各團體保險方案的保障內容與保額，選擇最適合貴公司員工的組合。"
-    />
+    >
+      <RemoteView remote={packages} what="方案資料">
+        {(list) => (
+          <>
+            <PackageComparison packages={list} />
+            <h2>選擇方案</h2>
+            <PackageCards packages={list} onAdd={(pkg) => add(pkg, SOURCE_CODES.package)} busy={busy} />
+          </>
+        )}
+      </RemoteView>
+    </ScreenPage>
   );
 }

@@ -1,11 +1,34 @@
+import { useState } from 'react';
 import { ScreenPage } from '../../components/screen-page';
+import { SOURCE_CODES } from '../../domain/cart-item';
+import { type Recommendation, recommend } from '../../domain/recommend';
 import { headingOf } from '../../domain/screens';
+import { useCart } from '../../features/cart/use-cart';
+import { RecommendForm } from '../../features/catalogue/recommend-form';
+import { RecommendationView } from '../../features/catalogue/recommendation-view';
 
 export default function Recommend() {
+  const [result, setResult] = useState<{ round: number; recommendation: Recommendation } | null>(null);
+  const { add, busy } = useCart();
   return (
     <ScreenPage
       heading={headingOf('ODGAF030')}
       lead="回答幾個關於貴公司行業、人數與保障重點的問題，我們為您推薦合適的方案並說明理由。"
-    />
+    >
+      <RecommendForm
+        onSubmit={(input) =>
+          setResult((previous) => ({ round: (previous?.round ?? 0) + 1, recommendation: recommend(input) }))
+        }
+      />
+      {result && (
+        // a new answer is a new view, so focus moves to its heading again
+        <RecommendationView
+          key={result.round}
+          recommendation={result.recommendation}
+          busy={busy}
+          onAdd={(pkg) => add(pkg, SOURCE_CODES.recommendation)}
+        />
+      )}
+    </ScreenPage>
   );
 }

@@ -1,0 +1,35 @@
+import { Link } from '@tanstack/react-router';
+import type { CataloguePackage } from '../../domain/catalogue';
+import { fromPriceLabel } from './amount-label';
+
+interface PackageCardsProps {
+  packages: readonly CataloguePackage[];
+  /** shows 「加入購物車」 on each card */
+  onAdd?: (pkg: CataloguePackage) => void;
+  busy?: boolean;
+}
+
+/** The packages at a glance: name, tagline, audience, from-price, a link to each package's page. */
+export function PackageCards({ packages, onAdd, busy }: PackageCardsProps) {
+  return (
+    <ul className="cards package-cards">
+      {packages.map((pack) => (
+        <li key={pack.PACK_ID} className="card">
+          <h3>
+            <Link to="/product/Intropackage" search={{ PACK_ID: pack.PACK_ID }}>
+              {pack.PACK_NAME}
+            </Link>
+          </h3>
+          <p>{pack.TAGLINE}</p>
+          <p className="package-audience">適合：{pack.AUDIENCE}</p>
+          <p className="package-price">{fromPriceLabel(pack.FROM_MONTHLY_PER_PERSON)}</p>
+          {onAdd && (
+            <button type="button" className="button primary" disabled={busy} onClick={() => onAdd(pack)}>
+              加入購物車<span className="visually-hidden">：{pack.PACK_NAME}</span>
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
