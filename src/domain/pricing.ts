@@ -109,8 +109,8 @@ export interface FromPriceLine extends RatedProduct {
 /**
  * 「每人每月 NT$x 起」 of a package: the cheapest honest case, i.e. the youngest age band, occupation
  * class 1, the 10–49 group-size factor and the monthly mode; salary-multiple lines at the lowest
- * labor-insurance grade in force on `day` (29,500 from 2026-01-01). Rounded up, so no group pays less
- * per person than what is advertised.
+ * labor-insurance grade in force on `day` (29,500 from 2026-01-01). Rounded up to the whole NT$, so the
+ * advertised floor is never below what the cheapest group really pays.
  */
 export function fromMonthlyPerPerson(lines: readonly FromPriceLine[], day?: IsoDate): number {
   const lowestSalary = laborSalaryTable(day).grades[0]!;
