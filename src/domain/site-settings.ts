@@ -1,6 +1,7 @@
 import {
   CART_MAX_ITEMS,
   INSURANCE_DATE_WINDOW,
+  SALARY_LIMITS,
   SESSION_END_SECONDS,
   SESSION_REMIND_SECONDS,
 } from './constants';
@@ -11,14 +12,16 @@ export interface SiteSettings {
   sessionRemindSeconds: number;
   sessionEndSeconds: number;
   insuranceDateWindow: { minDays: number; maxDays: number };
+  salaryLimits: { maxMonthlySalaryWan: number; averageMonthlySalary: number; laborSalarySum: number };
   announcement: string | null;
 }
 
-/** What the client uses when the settings cannot be loaded: SPEC §9's constants. */
+/** SPEC §9's constants: what the server seeds, and what the client uses when it cannot load the settings. */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   cartMaxItems: CART_MAX_ITEMS,
   sessionRemindSeconds: SESSION_REMIND_SECONDS,
   sessionEndSeconds: SESSION_END_SECONDS,
   insuranceDateWindow: { ...INSURANCE_DATE_WINDOW },
+  salaryLimits: { ...SALARY_LIMITS },
   announcement: null,
 };

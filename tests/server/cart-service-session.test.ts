@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTRA_SETUP_DEFAULTS } from '../../src/domain/api/cart-service';
 import { buildCartItem } from '../../src/domain/cart-item';
+import { DEFAULT_SITE_SETTINGS } from '../../src/domain/site-settings';
 import { seed } from '../../src/server/db/seed';
 import { cellPackage, insertCartCatalogue, PLAIN } from '../support/cart-catalogue';
 import { CartVisitor } from '../support/cart-visitor';
@@ -144,9 +144,9 @@ describe('cart service: activity session, settings and traces (DTODGAZ0)', () =>
           msg: '購物車最多只能放 2 項保障，請先移除不需要的項目',
         });
       } finally {
-        await setSetting('cartMaxItems', EXTRA_SETUP_DEFAULTS.cartMaxItems);
+        await setSetting('cartMaxItems', DEFAULT_SITE_SETTINGS.cartMaxItems);
         await setSetting('announcement', null);
-        await setSetting('sessionEndSeconds', EXTRA_SETUP_DEFAULTS.sessionEndSeconds);
+        await setSetting('sessionEndSeconds', DEFAULT_SITE_SETTINGS.sessionEndSeconds);
       }
     });
 
@@ -155,7 +155,7 @@ describe('cart service: activity session, settings and traces (DTODGAZ0)', () =>
       await t.db.deleteFrom('site_settings').execute();
       try {
         const visitor = await CartVisitor.arrive(t);
-        expect((await visitor.call('getExtraSetup')).json().data).toEqual(EXTRA_SETUP_DEFAULTS);
+        expect((await visitor.call('getExtraSetup')).json().data).toEqual(DEFAULT_SITE_SETTINGS);
       } finally {
         await seed(t.db);
         expect(await t.db.selectFrom('site_settings').select('key').execute()).toHaveLength(saved.length);

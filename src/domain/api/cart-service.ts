@@ -1,12 +1,5 @@
 import { array, type InferType, mixed, object } from 'yup';
 import { SOURCE_CODES } from '../cart-item';
-import {
-  CART_MAX_ITEMS,
-  INSURANCE_DATE_WINDOW,
-  SALARY_LIMITS,
-  SESSION_END_SECONDS,
-  SESSION_REMIND_SECONDS,
-} from '../constants';
 import { messages } from '../messages';
 import { SCREENS } from '../screens';
 import { amount, choice, text } from '../validation/fields';
@@ -143,23 +136,3 @@ export interface ActivitySessionState extends Omit<ActivitySession, 'startedAt'>
   startedAt: string | null;
   active: boolean;
 }
-
-/** getExtraSetup: the run-time settings (site_settings), defaults from src/domain/constants.ts. */
-export interface ExtraSetup {
-  cartMaxItems: number;
-  sessionRemindSeconds: number;
-  sessionEndSeconds: number;
-  insuranceDateWindow: { minDays: number; maxDays: number };
-  salaryLimits: { maxMonthlySalaryWan: number; averageMonthlySalary: number; laborSalarySum: number };
-  announcement: string | null;
-}
-
-/** What getExtraSetup gives when site_settings holds nothing else: the constants of SPEC §9. */
-export const EXTRA_SETUP_DEFAULTS: ExtraSetup = {
-  cartMaxItems: CART_MAX_ITEMS,
-  sessionRemindSeconds: SESSION_REMIND_SECONDS,
-  sessionEndSeconds: SESSION_END_SECONDS,
-  insuranceDateWindow: { ...INSURANCE_DATE_WINDOW },
-  salaryLimits: { ...SALARY_LIMITS },
-  announcement: null,
-};

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { EXTRA_SETUP_DEFAULTS } from '../../domain/api/cart-service';
+import { DEFAULT_SITE_SETTINGS } from '../../domain/site-settings';
 import { insertMissingSettings } from './repositories/settings';
 import type { Database } from './schema';
 
 /** Seeds the site settings with the constants of SPEC §9; safe on every start, keeps edited values. */
 export async function seedSettings(db: Kysely<Database>): Promise<void> {
-  await insertMissingSettings(db, EXTRA_SETUP_DEFAULTS);
+  await insertMissingSettings(db, DEFAULT_SITE_SETTINGS);
 }

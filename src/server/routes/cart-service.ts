@@ -22,7 +22,7 @@ import {
   listCartClasses,
 } from '../db/repositories/carts';
 import { endActivity, readActivity, startActivity } from '../db/repositories/sessions';
-import { readExtraSetup } from '../db/repositories/settings';
+import { readSiteSettings } from '../db/repositories/settings';
 import { insertCampaignTrace, insertPageTrace } from '../db/repositories/traces';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
@@ -70,7 +70,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
   app.post('/DTODGAZ0/insertCart', WRITE, async (request, reply) => {
     const item = await insertCartSchema.validate(request.body, { stripUnknown: true });
     const cookieCartNo = readCartCookie(request);
-    const { cartMaxItems } = await readExtraSetup(db);
+    const { cartMaxItems } = await readSiteSettings(db);
     const result = await insertCartItem(db, { cookieCartNo, item, maxItems: cartMaxItems });
     if ('refused' in result) return fail(RETURN_CODE.refused, result.msg, result.refused);
     if (result.cartNo !== cookieCartNo) setCartCookie(request, reply, result.cartNo);
@@ -102,7 +102,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
   });
 
   app.post('/DTODGAZ0/addSession', WRITE, async (request) => {
-    const [times, setup] = await Promise.all([startActivity(db, request.sessionId), readExtraSetup(db)]);
+    const [times, setup] = await Promise.all([startActivity(db, request.sessionId), readSiteSettings(db)]);
     return ok<ActivitySession>({
       startedAt: (times.startedAt ?? times.now).toISOString(),
       now: times.now.toISOString(),
@@ -112,7 +112,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
   });
 
   app.post('/DTODGAZ0/getSession', READ, async (request) => {
-    const [times, setup] = await Promise.all([readActivity(db, request.sessionId), readExtraSetup(db)]);
+    const [times, setup] = await Promise.all([readActivity(db, request.sessionId), readSiteSettings(db)]);
     const { startedAt, endedAt, now } = times;
     const elapsedSeconds = startedAt
       ? (now.getTime() - startedAt.getTime()) / 1000
@@ -131,7 +131,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     return ok(null);
   });
 
-  app.post('/DTODGAZ0/getExtraSetup', READ, async () => ok(await readExtraSetup(db)));
+  app.post('/DTODGAZ0/getExtraSetup', READ, async () => ok(await readSiteSettings(db)));
 
   app.post('/DTODGAZ0/addTrace', READ, async (request) => {
     const trace = await addTraceSchema.validate(request.body, { stripUnknown: true });

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import { EXTRA_SETUP_DEFAULTS, type ExtraSetup } from '../../../domain/api/cart-service';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../domain/site-settings';
 import type { Database } from '../schema';
 
-// site_settings keys are the ExtraSetup field names; each value is the field's JSON.
-const KEYS = Object.keys(EXTRA_SETUP_DEFAULTS) as (keyof ExtraSetup)[];
+// site_settings keys are the SiteSettings field names; each value is the field's JSON.
+const KEYS = Object.keys(DEFAULT_SITE_SETTINGS) as (keyof SiteSettings)[];
 
 /** The run-time settings; a missing or malformed row gives the default, so a bad edit cannot break the cart. */
-export async function readExtraSetup(db: Kysely<Database>): Promise<ExtraSetup> {
+export async function readSiteSettings(db: Kysely<Database>): Promise<SiteSettings> {
   const rows = await db
     .selectFrom('site_settings')
     .select(['key', 'value'])
@@ -17,13 +17,13 @@ export async function readExtraSetup(db: Kysely<Database>): Promise<ExtraSetup> 
   for (const key of KEYS) {
     const value = stored.get(key);
     setup[key] =
-      stored.has(key) && sameShape(value, EXTRA_SETUP_DEFAULTS[key]) ? value : EXTRA_SETUP_DEFAULTS[key];
+      stored.has(key) && sameShape(value, DEFAULT_SITE_SETTINGS[key]) ? value : DEFAULT_SITE_SETTINGS[key];
   }
-  return setup as unknown as ExtraSetup;
+  return setup as unknown as SiteSettings;
 }
 
 /** Writes the settings that are not stored yet; values already there (an operator's edits) stay. */
-export async function insertMissingSettings(db: Kysely<Database>, setup: ExtraSetup): Promise<void> {
+export async function insertMissingSettings(db: Kysely<Database>, setup: SiteSettings): Promise<void> {
   await db
     .insertInto('site_settings')
     .values(KEYS.map((key) => ({ key, value: JSON.stringify(setup[key]) })))
