@@ -116,11 +116,12 @@ export function createAppRouter(context: RouterContext, history: RouterHistory =
     scrollRestoration: false,
   });
   let previous: string | undefined;
-  router.subscribe('onResolved', ({ pathChanged, toLocation }) => {
+  router.subscribe('onResolved', ({ fromLocation, pathChanged, toLocation }) => {
     const to = router.state.matches.at(-1)?.staticData.screenId;
     routeNames.set({ from: previous, to });
     trackPageView(previous, to, toLocation.searchStr);
-    context.actors.session.send({ type: 'session.activity' });
+    // the first page is the session's start, not activity within it
+    if (fromLocation) context.actors.session.send({ type: 'session.activity' });
     previous = to;
     if (pathChanged) window.scrollTo(0, 0);
     void applyTitle(to);

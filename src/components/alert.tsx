@@ -1,5 +1,17 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { Dialog } from './dialog';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+
+// Most visits raise no alert: the dialog's code loads with the first one.
+const Dialog = lazy(() => import('./dialog').then((m) => ({ default: m.Dialog })));
 
 interface AlertRequest {
   title: string;
@@ -33,17 +45,19 @@ export function AlertProvider({ children }: { children: ReactNode }) {
     <AlertContext.Provider value={value}>
       {children}
       {current && (
-        <Dialog
-          title={current.title}
-          onClose={close}
-          actions={
-            <button type="button" className="button primary" onClick={close}>
-              確定
-            </button>
-          }
-        >
-          <p>{current.message}</p>
-        </Dialog>
+        <Suspense fallback={null}>
+          <Dialog
+            title={current.title}
+            onClose={close}
+            actions={
+              <button type="button" className="button primary" onClick={close}>
+                確定
+              </button>
+            }
+          >
+            <p>{current.message}</p>
+          </Dialog>
+        </Suspense>
       )}
     </AlertContext.Provider>
   );

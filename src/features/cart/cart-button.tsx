@@ -1,15 +1,15 @@
 import { Link, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useActorSelector } from '../../lib/use-actor-selector';
 import { lineAmount } from './cart-line';
 
 /** The header's cart: the count on the button, the content one click away (a panel). */
 export function CartButton() {
   const { actors } = useRouteContext({ from: '__root__' });
-  const cart = useSelector(actors.cart, (s) => s.context.cart);
-  const maxItems = useSelector(actors.cart, (s) => s.context.maxItems);
-  const failed = useSelector(actors.cart, (s) => s.matches('loadFailed'));
-  const busy = useSelector(actors.cart, (s) => s.hasTag('busy'));
+  const cart = useActorSelector(actors.cart, (s) => s.context.cart);
+  const maxItems = useActorSelector(actors.cart, (s) => s.context.maxItems);
+  const failed = useActorSelector(actors.cart, (s) => s.matches('loadFailed'));
+  const busy = useActorSelector(actors.cart, (s) => s.hasTag('busy'));
   const [open, setOpen] = useState(false);
   const [news, setNews] = useState('');
   const panelId = useId();
@@ -28,12 +28,19 @@ export function CartButton() {
     const closeOutside = (e: MouseEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
+    const closeOnEscape = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
     document.addEventListener('mousedown', closeOutside);
-    return () => document.removeEventListener('mousedown', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('mousedown', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
   }, [open]);
 
   return (
-    <div className="cart" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+    <div className="cart" ref={root}>
       <button
         type="button"
         className="cart-button"

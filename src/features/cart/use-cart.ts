@@ -1,6 +1,6 @@
 import { useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import type { Cart, InputPackage, SourceCode } from '../../domain/cart-item';
+import { useActorSelector } from '../../lib/use-actor-selector';
 
 /** The visitor's cart for any screen: its content and the two things a visitor does with it. */
 export function useCart(): {
@@ -11,8 +11,8 @@ export function useCart(): {
   remove(classId: number): void;
 } {
   const { actors } = useRouteContext({ from: '__root__' });
-  const cart = useSelector(actors.cart, (s) => s.context.cart);
-  const busy = useSelector(actors.cart, (s) => s.hasTag('busy'));
+  const cart = useActorSelector(actors.cart, (s) => s.context.cart);
+  const busy = useActorSelector(actors.cart, (s) => s.hasTag('busy'));
   return {
     cart,
     count: cart.CLASS_LIST.length,

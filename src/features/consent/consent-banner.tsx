@@ -1,10 +1,10 @@
-import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { consentMachine } from '../../../machines/consent.machine';
+import { useActorSelector } from '../../lib/use-actor-selector';
 
 /** The cookie banner: shown until the visitor accepts (SPEC §1, §4). */
 export function ConsentBanner({ actor }: { actor: ActorRefFrom<typeof consentMachine> }) {
-  const state = useSelector(actor, (s) => s.value);
+  const state = useActorSelector(actor, (s) => s.value);
   if (state === 'checking' || state === 'accepted') return null;
   return (
     <section className="consent-banner" aria-labelledby="consent-title">
