@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { BASE_PATH } from './src/domain/screens';
+import { BASE_PATH } from './src/domain/screens.ts';
 
 export default defineConfig({
   base: BASE_PATH,

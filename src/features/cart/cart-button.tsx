@@ -85,10 +85,11 @@ export function CartButton() {
                 <button
                   type="button"
                   className="button"
+                  aria-label={`移除「${item.CLASS_TITLE}」`}
                   disabled={busy}
                   onClick={() => actors.cart.send({ type: 'cart.remove', classId: item.CLASS_ID })}
                 >
-                  移除<span className="visually-hidden">「{item.CLASS_TITLE}」</span>
+                  移除
                 </button>
               </li>
             ))}

@@ -44,10 +44,11 @@ export function CellCard({ cell, onAdd, busy }: CellCardProps) {
       <button
         type="button"
         className="button primary"
+        aria-label={`加入購物車：${cell.PROD_NAME}`}
         disabled={busy}
         onClick={() => onAdd(cellPackage(cell, choice))}
       >
-        加入購物車<span className="visually-hidden">：{cell.PROD_NAME}</span>
+        加入購物車
       </button>
     </li>
   );

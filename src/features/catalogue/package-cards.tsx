@@ -24,8 +24,14 @@ export function PackageCards({ packages, onAdd, busy }: PackageCardsProps) {
           <p className="package-audience">適合：{pack.AUDIENCE}</p>
           <p className="package-price">{fromPriceLabel(pack.FROM_MONTHLY_PER_PERSON)}</p>
           {onAdd && (
-            <button type="button" className="button primary" disabled={busy} onClick={() => onAdd(pack)}>
-              加入購物車<span className="visually-hidden">：{pack.PACK_NAME}</span>
+            <button
+              type="button"
+              className="button primary"
+              aria-label={`加入購物車：${pack.PACK_NAME}`}
+              disabled={busy}
+              onClick={() => onAdd(pack)}
+            >
+              加入購物車
             </button>
           )}
         </li>
