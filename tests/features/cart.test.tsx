@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { cartMachine } from '../../machines/cart.machine';
 import { machines } from '../../machines/registry';
+import { catalogueServer } from '../screens/catalogue-server';
 import { coveringPaths, deferredActors, replaySteps } from '../support/flow-model';
 import { renderApp } from '../support/render-app';
 
@@ -55,7 +56,10 @@ describe('cart paths on the rendered app', () => {
     it(path.description, async () => {
       const harness = deferredActors(entry.machine);
       const user = userEvent.setup();
-      const { actors } = await renderApp('/', { cart: harness.logic as typeof cartMachine });
+      const { actors } = await renderApp('/product/Intropackage?PACK_ID=BASIC', {
+        cart: harness.logic as typeof cartMachine,
+        fetch: catalogueServer(),
+      });
       await screen.findByRole('heading', { level: 1 });
       await replaySteps(path, async (step) => {
         const event = step.event as { type: string; classId?: number };
@@ -73,9 +77,10 @@ describe('cart paths on the rendered app', () => {
           case 'dialog.close':
             await user.click(screen.getByRole('button', { name: '我知道了' }));
             break;
-          // Added from product screens (their tests press 加入購物車), reset by the shopcart flow, and the
-          // reminders are set by the shopcart steps: here the event goes to the cart as those screens send it.
           case 'cart.add':
+            await user.click(await screen.findByRole('button', { name: '加入購物車' }));
+            break;
+          // No screen sends these yet (the shopcart flow will): the event goes to the cart as it will send it.
           case 'cart.reset':
           case 'cart.remindShown':
             act(() => actors.cart.send(step.event as never));
