@@ -1,6 +1,6 @@
 import { useField } from 'formik';
 import type { ReactNode } from 'react';
-import { RequiredMark, useFieldMessage } from './form-field';
+import { useFieldMessage } from './form-field';
 
 interface FormCheckboxProps {
   name: string;
@@ -14,7 +14,7 @@ interface FormCheckboxProps {
 /** A Formik checkbox with label, hint and message; pair it with `tick(label).isTrue()` (「請勾選X」). */
 export function FormCheckbox({ name, label, hint, required, disabled }: FormCheckboxProps) {
   const [field] = useField<boolean>({ name, type: 'checkbox' });
-  const { id, error, describedBy, messages } = useFieldMessage(name, hint);
+  const { control, labelElement, messages } = useFieldMessage(name, hint, label, required);
   return (
     <div className="form-field form-checkbox">
       <input
@@ -22,17 +22,11 @@ export function FormCheckbox({ name, label, hint, required, disabled }: FormChec
         checked={field.checked ?? false}
         onChange={field.onChange}
         onBlur={field.onBlur}
-        id={id}
+        {...control}
         type="checkbox"
         disabled={disabled}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
       />
-      <label htmlFor={id}>
-        {label}
-        <RequiredMark required={required} />
-      </label>
+      {labelElement}
       {messages}
     </div>
   );

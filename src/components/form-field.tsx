@@ -2,8 +2,11 @@ import { useField, useFormikContext } from 'formik';
 import { type FocusEvent, type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { NORMALIZERS, type NormalizerName } from '../domain/input-helpers';
 
-/** The accessibility wiring every form control shares: ids, the visible message and its link. */
-export function useFieldMessage(name: string, hint: ReactNode) {
+/**
+ * The accessibility wiring every form control shares: its label, the visible hint and message, and the
+ * attributes (`control`) that tie the control to them.
+ */
+export function useFieldMessage(name: string, hint: ReactNode, label: ReactNode, required?: boolean) {
   const [, meta] = useField(name);
   const id = useId();
   const hintId = `${id}-hint`;
@@ -24,11 +27,23 @@ export function useFieldMessage(name: string, hint: ReactNode) {
       )}
     </>
   );
-  return { id, error, describedBy, messages };
+  const labelElement = (
+    <label htmlFor={id}>
+      {label}
+      <RequiredMark required={required} />
+    </label>
+  );
+  const control = {
+    id,
+    'aria-required': required || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
+  return { control, labelElement, messages };
 }
 
 /** The 必填 mark after a label; the control itself carries aria-required. */
-export function RequiredMark({ required }: { required?: boolean }) {
+function RequiredMark({ required }: { required?: boolean }) {
   return required ? (
     <span className="required-mark" aria-hidden="true">
       *
@@ -64,7 +79,7 @@ export function FormField({
 }: FormFieldProps) {
   const [field, , helpers] = useField<string>(name);
   const { validateOnBlur } = useFormikContext();
-  const { id, error, describedBy, messages } = useFieldMessage(name, hint);
+  const { control, labelElement, messages } = useFieldMessage(name, hint, label, required);
 
   function handleBlur(event: FocusEvent<HTMLInputElement>) {
     const typed = event.currentTarget.value;
@@ -82,20 +97,14 @@ export function FormField({
 
   return (
     <div className="form-field">
-      <label htmlFor={id}>
-        {label}
-        <RequiredMark required={required} />
-      </label>
+      {labelElement}
       <input
         {...inputProps}
         {...field}
+        {...control}
         value={field.value ?? ''}
-        id={id}
         type={type}
         onBlur={handleBlur}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
       />
       {messages}
     </div>

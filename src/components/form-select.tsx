@@ -1,6 +1,6 @@
 import { useField } from 'formik';
 import type { ReactNode, SelectHTMLAttributes } from 'react';
-import { RequiredMark, useFieldMessage } from './form-field';
+import { useFieldMessage } from './form-field';
 
 export interface SelectOption {
   value: string;
@@ -29,22 +29,11 @@ export function FormSelect({
   ...selectProps
 }: FormSelectProps) {
   const [field] = useField<string>(name);
-  const { id, error, describedBy, messages } = useFieldMessage(name, hint);
+  const { control, labelElement, messages } = useFieldMessage(name, hint, label, required);
   return (
     <div className="form-field">
-      <label htmlFor={id}>
-        {label}
-        <RequiredMark required={required} />
-      </label>
-      <select
-        {...selectProps}
-        {...field}
-        value={field.value ?? ''}
-        id={id}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      >
+      {labelElement}
+      <select {...selectProps} {...field} {...control} value={field.value ?? ''}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -1,30 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { LoadedCart } from '../../machines/cart.machine';
 import { machines } from '../../machines/registry';
 import { coveringPaths, replaySteps } from '../support/flow-model';
-import { launchBrowser } from './support/browser';
+import { returningVisitor, useBuiltApp } from './support/built-app';
 import { deferApi } from './support/deferred-api';
-import { type RunningServer, startBuiltServer } from './support/server';
 
 const entry = machines.find((m) => m.id === 'cart')!;
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startBuiltServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function visitor(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'zh-TW' });
-  await context.addCookies([{ name: 'OI_Privacy_CHECK', value: 'Y', url: server.origin }]);
-  return { context, page: await context.newPage() };
-}
+const app = useBuiltApp();
+const visitor = () => returningVisitor(app);
 
 const cartButton = (page: Page) => page.getByRole('button', { name: /^購物車/ });
 const panel = (page: Page) => page.getByRole('region', { name: '購物車內容' });
@@ -49,7 +34,7 @@ describe('cart paths in Chromium, the server answering as each path says', () =>
           insertCartItem: { path: 'DTODGAZ0/insertCart' },
           removeCartItem: { path: 'DTODGAZ0/deleteCartItem' },
         });
-        await page.goto(`${server.origin}/groupins/product/Intropackage?PACK_ID=BASIC`);
+        await page.goto(`${app.server.origin}/groupins/product/Intropackage?PACK_ID=BASIC`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await replaySteps(path, async (step) => {
           const event = step.event as { type: string; classId?: number };
@@ -103,7 +88,7 @@ describe('cart paths in Chromium, the server answering as each path says', () =>
 describe('the cart against the real server and catalogue', () => {
   it('takes 5 items; the 6th shows the cart-full dialog; add_to_cart reaches the dataLayer', async () => {
     const { context, page } = await visitor();
-    await page.goto(`${server.origin}/groupins/product/optioncell`);
+    await page.goto(`${app.server.origin}/groupins/product/optioncell`);
     const cells = [
       '團體一年定期壽險',
       '團體傷害保險',
@@ -145,7 +130,7 @@ describe('the cart against the real server and catalogue', () => {
 
   it('shows the item-error dialog with the server reason for a rider without its main product', async () => {
     const { context, page } = await visitor();
-    await page.goto(`${server.origin}/groupins/product/optioncell`);
+    await page.goto(`${app.server.origin}/groupins/product/optioncell`);
     const refused = page.waitForResponse((r) => r.url().endsWith('/DTODGAZ0/insertCart'));
     await addCell(page, '團體傷害醫療保險金');
     expect(await (await refused).json()).toMatchObject({ returnCode: 1, data: 'modalCartItemError' });

@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines/registry';
 import { flowPaths, replaySteps } from '../support/flow-model';
-import { launchBrowser } from './support/browser';
-import { type RunningServer, startBuiltServer } from './support/server';
+import { useBuiltApp } from './support/built-app';
 
 const entry = machines.find((m) => m.id === 'consent')!;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -18,17 +17,7 @@ const COOKIE_SWITCH = `(() => {
   });
 })();`;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startBuiltServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useBuiltApp();
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie 使用說明' });
 
@@ -39,7 +28,7 @@ async function privacyCookie(context: BrowserContext) {
 describe('consent paths in Chromium against the built app', () => {
   for (const path of flowPaths(entry)) {
     it(path.description, async () => {
-      const context = await browser.newContext({ locale: 'zh-TW' });
+      const context = await app.browser.newContext({ locale: 'zh-TW' });
       await context.addInitScript(COOKIE_SWITCH);
       const page = await context.newPage();
       let recorded: Promise<unknown> | undefined;
@@ -50,9 +39,9 @@ describe('consent paths in Chromium against the built app', () => {
               return;
             case 'xstate.done.actor.readConsent': {
               if ((step.event as { output?: boolean }).output === true) {
-                await context.addCookies([{ name: 'OI_Privacy_CHECK', value: 'Y', url: server.origin }]);
+                await context.addCookies([{ name: 'OI_Privacy_CHECK', value: 'Y', url: app.server.origin }]);
               }
-              await page.goto(`${server.origin}/groupins/`);
+              await page.goto(`${app.server.origin}/groupins/`);
               await page.getByRole('heading', { level: 1 }).waitFor();
               break;
             }

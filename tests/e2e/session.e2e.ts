@@ -1,34 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines/registry';
 import type { SessionTimes } from '../../machines/session.machine';
 import { coveringPaths, delayOf, replaySteps } from '../support/flow-model';
-import { launchBrowser } from './support/browser';
+import { returningVisitor, useBuiltApp } from './support/built-app';
 import { deferApi } from './support/deferred-api';
-import { type RunningServer, startBuiltServer } from './support/server';
 
 const entry = machines.find((m) => m.id === 'session')!;
 const STARTED = '2026-11-21T08:00:00.000Z';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startBuiltServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useBuiltApp();
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 describe('session paths in Chromium under a controlled clock', () => {
   for (const path of coveringPaths(entry)) {
     it(path.description, async () => {
-      const context = await browser.newContext({ locale: 'zh-TW' });
-      await context.addCookies([{ name: 'OI_Privacy_CHECK', value: 'Y', url: server.origin }]);
-      const page = await context.newPage();
+      const { context, page } = await returningVisitor(app);
       try {
         await page.clock.install();
         const api = await deferApi(page, {
@@ -42,7 +30,7 @@ describe('session paths in Chromium under a controlled clock', () => {
           },
           endSession: { path: 'DTODGAZ0/cleanSession' },
         });
-        await page.goto(`${server.origin}/groupins/question`);
+        await page.goto(`${app.server.origin}/groupins/question`);
         await h1(page).waitFor();
         let times = path.steps[0]!.state.context as SessionTimes;
         await replaySteps(path, async (step) => {
@@ -89,12 +77,10 @@ describe('session paths in Chromium under a controlled clock', () => {
   }
 
   it('without interception: the real server starts the session and the reminder comes at 1440 s', async () => {
-    const context = await browser.newContext({ locale: 'zh-TW' });
-    await context.addCookies([{ name: 'OI_Privacy_CHECK', value: 'Y', url: server.origin }]);
-    const page = await context.newPage();
+    const { context, page } = await returningVisitor(app);
     await page.clock.install();
     const started = page.waitForResponse((r) => r.url().endsWith('/DTODGAZ0/addSession'));
-    await page.goto(`${server.origin}/groupins/`);
+    await page.goto(`${app.server.origin}/groupins/`);
     expect(await (await started).json()).toMatchObject({
       returnCode: 0,
       data: { remindSeconds: 1440, endSeconds: 1740 },

@@ -1,28 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { type RunningServer, startBuiltServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { returningVisitor, useBuiltApp } from './support/built-app';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startBuiltServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useBuiltApp();
 
 /** A page that fails the test on any console error or CSP violation. */
 async function openPage(options: { viewport?: { width: number; height: number } } = {}) {
-  const context = await browser.newContext({
-    locale: 'zh-TW',
-    viewport: options.viewport ?? { width: 1280, height: 800 },
-  });
-  await context.addCookies([{ name: 'OI_Privacy_CHECK', value: 'Y', url: server.origin }]);
-  const page = await context.newPage();
+  const { context, page } = await returningVisitor(app, options.viewport);
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(m.text());
@@ -36,7 +20,7 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 describe('the app shell in Chromium', () => {
   it('loads a deep link under the strict CSP, titled from the server', async () => {
     const { page, problems, close } = await openPage();
-    const response = await page.goto(`${server.origin}/groupins/shopcart/STEP2`);
+    const response = await page.goto(`${app.server.origin}/groupins/shopcart/STEP2`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await expect.poll(() => h1(page).textContent()).toBe('投保申請：填寫投保資料');
     await expect.poll(() => page.title()).toBe('投保申請：填寫投保資料｜團體保險網路服務');
@@ -46,17 +30,17 @@ describe('the app shell in Chromium', () => {
 
   it('sends an unknown path home, and /groupins without the slash too', async () => {
     const { page, close } = await openPage();
-    await page.goto(`${server.origin}/groupins/nowhere/at/all`);
+    await page.goto(`${app.server.origin}/groupins/nowhere/at/all`);
     await expect.poll(() => h1(page).textContent()).toBe('團體保險，照顧每一位夥伴');
     expect(new URL(page.url()).pathname).toBe('/groupins/');
-    await page.goto(`${server.origin}/groupins`);
+    await page.goto(`${app.server.origin}/groupins`);
     expect(new URL(page.url()).pathname).toBe('/groupins/');
     await close();
   });
 
   it('navigates by the header, scrolls to the top, and shows go-to-top after 200 px', async () => {
     const { page, close } = await openPage({ viewport: { width: 1280, height: 500 } });
-    await page.goto(`${server.origin}/groupins/`);
+    await page.goto(`${app.server.origin}/groupins/`);
     await h1(page).waitFor();
     await page.evaluate(() => window.scrollTo(0, 150));
     expect(await page.getByRole('button', { name: '回到頁首' }).count()).toBe(0);
@@ -85,7 +69,7 @@ describe('the app shell in Chromium', () => {
     'tells the visitor when a screen chunk is %s, with a retry',
     async (_kind, breakChunk, text) => {
       const { page, close } = await openPage();
-      await page.goto(`${server.origin}/groupins/`);
+      await page.goto(`${app.server.origin}/groupins/`);
       await h1(page).waitFor();
       await breakChunk(page);
       await page.getByRole('link', { name: '聯絡我們' }).first().click();
@@ -101,7 +85,7 @@ describe('the app shell in Chromium', () => {
   it('tells the visitor when a screen chunk does not answer within 120000 ms', async () => {
     const { page, close } = await openPage();
     await page.clock.install();
-    await page.goto(`${server.origin}/groupins/`);
+    await page.goto(`${app.server.origin}/groupins/`);
     await h1(page).waitFor();
     await page.route('**/assets/contact-*.js', () => {}); // never answered
     await page.getByRole('link', { name: '聯絡我們' }).first().click();

@@ -1,0 +1,33 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser';
+import { type RunningServer, startBuiltServer } from './server';
+
+export interface BuiltApp {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/** The built server and a Chromium for one test file, started before its tests and stopped after. */
+export function useBuiltApp(): BuiltApp {
+  const app = {} as BuiltApp;
+  beforeAll(async () => {
+    app.server = await startBuiltServer();
+    app.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await app.browser?.close();
+    await app.server?.stop();
+  });
+  return app;
+}
+
+/** A visitor who accepted the cookie notice before, so the banner stays out of the way. */
+export async function returningVisitor(
+  app: BuiltApp,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await app.browser.newContext({ locale: 'zh-TW', viewport });
+  await context.addCookies([{ name: 'OI_Privacy_CHECK', value: 'Y', url: app.server.origin }]);
+  return { context, page: await context.newPage() };
+}
