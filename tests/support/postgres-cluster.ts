@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { once } from 'node:events';
 import { chownSync, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
+import { freePort } from './free-port';
 
 // A throw-away cluster per test file; postgres refuses to run as root, so as root it runs as `postgres`.
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -75,15 +74,6 @@ function pg(tool: string, args: string[]): void {
     ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, tool), ...args]]
     : [join(PG_BIN, tool), args];
   execFileSync(command, commandArgs, { stdio: 'pipe' });
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 function readPostgresIds(): { uid: number; gid: number } {
