@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { LoadedCart } from '../../machines/cart.machine';
 import { machines } from '../../machines/registry';
 import { coveringPaths, replaySteps } from '../support/flow-model';
-import { returningVisitor, useBuiltApp } from './support/built-app';
+import { builtAppForThisFile, returningVisitor } from './support/built-app';
 import { deferApi } from './support/deferred-api';
 
 const entry = machines.find((m) => m.id === 'cart')!;
 
-const app = useBuiltApp();
+const app = builtAppForThisFile();
 const visitor = () => returningVisitor(app);
 
 const cartButton = (page: Page) => page.getByRole('button', { name: /^購物車/ });

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines/registry';
 import { flowPaths, replaySteps } from '../support/flow-model';
-import { useBuiltApp } from './support/built-app';
+import { builtAppForThisFile } from './support/built-app';
 
 const entry = machines.find((m) => m.id === 'consent')!;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -17,7 +17,7 @@ const COOKIE_SWITCH = `(() => {
   });
 })();`;
 
-const app = useBuiltApp();
+const app = builtAppForThisFile();
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie 使用說明' });
 

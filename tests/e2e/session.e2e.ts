@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines/registry';
 import type { SessionTimes } from '../../machines/session.machine';
 import { coveringPaths, delayOf, replaySteps } from '../support/flow-model';
-import { returningVisitor, useBuiltApp } from './support/built-app';
+import { builtAppForThisFile, returningVisitor } from './support/built-app';
 import { deferApi } from './support/deferred-api';
 
 const entry = machines.find((m) => m.id === 'session')!;
 const STARTED = '2026-11-21T08:00:00.000Z';
 
-const app = useBuiltApp();
+const app = builtAppForThisFile();
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { returningVisitor, useBuiltApp } from './support/built-app';
+import { builtAppForThisFile, returningVisitor } from './support/built-app';
 
-const app = useBuiltApp();
+const app = builtAppForThisFile();
 
 /** A page that fails the test on any console error or CSP violation. */
 async function openPage(options: { viewport?: { width: number; height: number } } = {}) {

@@ -9,7 +9,7 @@ export interface BuiltApp {
 }
 
 /** The built server and a Chromium for one test file, started before its tests and stopped after. */
-export function useBuiltApp(): BuiltApp {
+export function builtAppForThisFile(): BuiltApp {
   const app = {} as BuiltApp;
   beforeAll(async () => {
     app.server = await startBuiltServer();
