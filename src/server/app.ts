@@ -20,7 +20,8 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
-  config: Pick<ServerConfig, 'sessionSecret' | 'staticDir' | 'trustProxy' | 'logLevel'>;
+  config: Pick<ServerConfig, 'sessionSecret' | 'staticDir' | 'trustProxy' | 'logLevel'> &
+    Partial<Pick<ServerConfig, 'rateLimitAllowList'>>;
   /** pino request logging, to stdout or to a given stream; off unless asked for (tests keep it off) */
   logger?: boolean | { stream: { write(line: string): void } };
 }
@@ -40,7 +41,7 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
 
   await app.register(errorsPlugin);
   await app.register(gracefulClosePlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { rateLimitAllowList: config.rateLimitAllowList ?? [] });
   await app.register(sessionPlugin, { db, keys });
   await app.register(csrfPlugin, { keys });
 

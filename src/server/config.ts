@@ -13,6 +13,8 @@ export interface ServerConfig {
   staticDir: string;
   trustProxy: TrustProxy;
   logLevel: string;
+  /** addresses the per-IP rate limits do not apply to (a load tester, an internal gateway) */
+  rateLimitAllowList: string[];
 }
 
 /** Fastify's trustProxy: all, none, a list of trusted addresses, or a hop test. */
@@ -31,6 +33,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(env.STATIC_DIR || join('dist', 'client')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
+    rateLimitAllowList: (env.RATE_LIMIT_ALLOW ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
   };
 }
 

@@ -21,8 +21,14 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       staticDir: resolve('dist/client'),
       trustProxy: false,
+      rateLimitAllowList: [],
     });
     expect(databaseTarget(config)).toEqual({ dataDir: join(dataDir, 'pglite') });
+  });
+
+  it('reads the rate-limit allow list as comma-separated addresses', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_ALLOW: ' 127.0.0.1, ::1 ,' });
+    expect(config.rateLimitAllowList).toEqual(['127.0.0.1', '::1']);
   });
 
   it('generates a session secret once, private to the owner, and keeps it across restarts', async () => {

@@ -135,4 +135,22 @@ describe('POST consent/accept', () => {
       await limited.close();
     }
   });
+
+  it('does not limit an address on the allow list (a load tester, an internal gateway)', async () => {
+    const unlimited = await createTestApp({ db: t.db, config: { rateLimitAllowList: ['127.0.0.1'] } });
+    try {
+      const jar = await unlimited.newVisitor();
+      for (let i = 0; i < 31; i += 1) {
+        const response = await unlimited.app.inject({
+          method: 'POST',
+          url: URL,
+          headers: unlimited.csrfHeaders(jar),
+          payload: BODY,
+        });
+        expect(response.statusCode).toBe(200);
+      }
+    } finally {
+      await unlimited.close();
+    }
+  });
 });

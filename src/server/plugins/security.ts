@@ -25,21 +25,24 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
-export const securityPlugin = sharedPlugin(async (app) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-    frameguard: { action: 'deny' },
-  });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(new Error('rate limit exceeded'), { statusCode: context.statusCode }),
-  });
+export const securityPlugin = sharedPlugin<{ rateLimitAllowList: string[] }>(
+  async (app, { rateLimitAllowList }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      frameguard: { action: 'deny' },
+    });
+    await app.register(rateLimit, {
+      global: false,
+      allowList: rateLimitAllowList,
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(new Error('rate limit exceeded'), { statusCode: context.statusCode }),
+    });
 
-  // Answers carry per-visitor cookies and data: no shared cache may keep them.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(`${API_BASE}/`) && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
-  });
-});
+    // Answers carry per-visitor cookies and data: no shared cache may keep them.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith(`${API_BASE}/`) && !reply.hasHeader('cache-control')) {
+        reply.header('cache-control', 'no-store');
+      }
+    });
+  },
+);

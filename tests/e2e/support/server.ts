@@ -12,14 +12,21 @@ export interface RunningServer {
 }
 
 /** Starts the built server (what `npm start` runs) on a free port with a fresh data folder. */
-export async function startBuiltServer(): Promise<RunningServer> {
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY) || !existsSync('dist/client/index.html')) {
     throw new Error('The browser tests run against the built app: run `npm run build` first.');
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'groupins-e2e-'));
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
