@@ -6,13 +6,12 @@ import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { CartButton } from './features/cart/cart-button';
 import { ConsentBanner } from './features/consent/consent-banner';
+import { SessionDialogs } from './features/session/session-dialogs';
 import { Announcement } from './features/site-settings/announcement';
 import { useActorSelector } from './lib/use-actor-selector';
 
-// Dialogs most visits never see are loaded when they are needed, not with every first page.
-const SessionDialogs = lazy(() =>
-  import('./features/session/session-dialogs').then((m) => ({ default: m.SessionDialogs })),
-);
+// The cart's dialogs answer a call that just reached the server, so they can load when needed. The
+// session's reminder is loaded with the page: it must show even if the network is gone by then.
 const CartDialogs = lazy(() =>
   import('./features/cart/cart-dialogs').then((m) => ({ default: m.CartDialogs })),
 );
@@ -21,7 +20,6 @@ const CART_DIALOG_STATES = ['cartFull', 'itemError', 'addFailed', 'removeFailed'
 /** The one layout every screen sits in (SPEC §2). */
 export function RootLayout() {
   const { actors } = useRouteContext({ from: '__root__' });
-  const sessionSpeaks = useActorSelector(actors.session, (s) => s.matches('reminding') || s.matches('ended'));
   const cartSpeaks = useActorSelector(actors.cart, (s) =>
     CART_DIALOG_STATES.some((state) => s.matches(state)),
   );
@@ -40,11 +38,7 @@ export function RootLayout() {
           <CartDialogs />
         </Suspense>
       )}
-      {sessionSpeaks && (
-        <Suspense fallback={null}>
-          <SessionDialogs />
-        </Suspense>
-      )}
+      <SessionDialogs />
       <LoadingOverlay />
     </>
   );

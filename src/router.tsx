@@ -35,7 +35,6 @@ declare module '@tanstack/react-router' {
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  errorComponent: RouteError,
   // SPEC §2: any unknown path goes home
   notFoundComponent: () => <Navigate to="/" replace />,
 });
@@ -113,10 +112,14 @@ export function createAppRouter(context: RouterContext, history: RouterHistory =
     basepath: BASE_PATH,
     context,
     defaultPreload: 'intent',
+    // inside the layout: a screen that fails keeps the header, the cart and the session reminder around it
+    defaultErrorComponent: RouteError,
     scrollRestoration: false,
   });
   let previous: string | undefined;
   router.subscribe('onResolved', ({ fromLocation, pathChanged, toLocation }) => {
+    // the router resolves the same location again (lazy screens, invalidation): that is no navigation
+    if (fromLocation?.href === toLocation.href) return;
     const to = router.state.matches.at(-1)?.staticData.screenId;
     routeNames.set({ from: previous, to });
     trackPageView(previous, to, toLocation.searchStr);

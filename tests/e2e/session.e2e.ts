@@ -81,6 +81,7 @@ describe('session paths in Chromium under a controlled clock', () => {
     await page.clock.install();
     const started = page.waitForResponse((r) => r.url().endsWith('/DTODGAZ0/addSession'));
     await page.goto(`${app.server.origin}/groupins/`);
+    await page.getByRole('heading', { level: 1 }).waitFor(); // the screen's chunk is in before time moves
     expect(await (await started).json()).toMatchObject({
       returnCode: 0,
       data: { remindSeconds: 1440, endSeconds: 1740 },

@@ -75,6 +75,9 @@ describe('the app shell in Chromium', () => {
       await page.getByRole('link', { name: '聯絡我們' }).first().click();
       const alert = page.getByRole('alert');
       await alert.getByText(`「ODGAF080」頁面載入失敗：${text}`).waitFor();
+      // the failure shows inside the layout: header (with the cart) and footer stay
+      expect(await page.getByRole('navigation', { name: '主選單' }).count()).toBe(1);
+      expect(await page.getByRole('contentinfo').count()).toBe(1);
       await page.unroute('**/assets/contact-*.js');
       await page.getByRole('button', { name: '重新載入' }).click();
       await expect.poll(() => h1(page).textContent()).toBe('聯絡我們');
