@@ -4,9 +4,11 @@ import { CHROMIUM_PATH } from '../tests/e2e/support/browser';
 import { startBuiltServer } from '../tests/e2e/support/server';
 
 // Lighthouse (mobile preset, simulated throttling) in Debian's Chromium against the built server, on the
-// pages DESIGN.md budgets: performance ≥ 0.95, accessibility 1.0, best practices ≥ 0.95.
+// pages DESIGN.md budgets: performance ≥ 0.95, accessibility 1.0, best practices ≥ 0.95. Each page runs
+// RUNS times (default 3) and the median run counts: one run on a shared 2-core machine is noise.
 const PAGES = ['/groupins/', '/groupins/product/optionpackage', '/groupins/shopcart/STEP2'];
 const BUDGET = { performance: 0.95, accessibility: 1, 'best-practices': 0.95 } as const;
+const RUNS = Number(process.env.RUNS ?? 3);
 
 const server = await startBuiltServer();
 const chrome = await chromeLauncher.launch({
@@ -25,14 +27,19 @@ let over = false;
 try {
   console.log('page                               performance  accessibility  best-practices');
   for (const page of PAGES) {
-    const result = await lighthouse(`${server.origin}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: Object.keys(BUDGET),
-    });
-    if (!result) throw new Error(`no Lighthouse result for ${page}`);
-    const { categories, audits } = result.lhr;
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${server.origin}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(BUDGET),
+      });
+      if (!result) throw new Error(`no Lighthouse result for ${page}`);
+      runs.push(result.lhr);
+    }
+    runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const { categories, audits } = runs[Math.floor(runs.length / 2)]!;
     const score = (id: keyof typeof BUDGET) => categories[id]?.score ?? 0;
     console.log(
       `${page.padEnd(34)} ${score('performance').toFixed(2).padStart(11)}  ${score('accessibility').toFixed(2).padStart(13)}  ${score('best-practices').toFixed(2).padStart(14)}`,

@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import type { AppActors } from './app-actors';
-import { BASE_PATH, type ScreenId } from './domain/screens';
+import { BASE_PATH, SCREENS, type Screen, type ScreenId } from './domain/screens';
 import { routeNames } from './features/navigation/route-names';
 import { applyTitle } from './features/page-titles/page-titles';
 import { trackPageView } from './features/tracking/track-page-view';
@@ -41,13 +41,19 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 type ScreenModule = { default: ComponentType };
 
+// One chunk per screen; SCREENS names each screen's module, which the server also preloads with the page.
+const SCREEN_MODULES = import.meta.glob<ScreenModule>('./screens/**/*.tsx');
+
 /** A route of SPEC §2: its path, its screen id as route name, and its screen loaded as its own chunk. */
 function screenRoute<const TPath extends string, TSearch = unknown>(
   screenId: ScreenId,
   path: TPath,
-  importer: () => Promise<ScreenModule>,
   validateSearch?: (search: Record<string, unknown>) => TSearch,
 ) {
+  const screen: Screen | undefined = SCREENS.find((s) => s.id === screenId && s.path === path);
+  const module = screen?.module;
+  const importer = module ? SCREEN_MODULES[`./screens/${module}`] : undefined;
+  if (!importer) throw new Error(`no screen module for ${screenId} at ${path}`);
   return createRoute({
     getParentRoute: () => rootRoute,
     path,
@@ -71,37 +77,34 @@ const back2HomeRoute = createRoute({
 /** The route table of SPEC §2. */
 export const routeTree = rootRoute.addChildren([
   back2HomeRoute,
-  screenRoute('ODGAF000', '/', () => import('./screens/home/home')),
-  screenRoute('ODGAF010', '/product/optionpackage', () => import('./screens/product/option-package')),
+  screenRoute('ODGAF000', '/'),
+  screenRoute('ODGAF010', '/product/optionpackage'),
   // TanStack parses ?PACK_ID=123 as a number: the id is always a string
-  screenRoute(
-    'ODGAF011',
-    '/product/Intropackage',
-    () => import('./screens/product/intro-package'),
-    (s): { PACK_ID?: string } => (s.PACK_ID == null ? {} : { PACK_ID: String(s.PACK_ID) }),
+  screenRoute('ODGAF011', '/product/Intropackage', (s): { PACK_ID?: string } =>
+    s.PACK_ID == null ? {} : { PACK_ID: String(s.PACK_ID) },
   ),
-  screenRoute('ODGAF020', '/product/optioncell', () => import('./screens/product/option-cell')),
-  screenRoute('ODGAF030', '/REC', () => import('./screens/product/recommend')),
-  screenRoute('ODGAF040', '/shopcart/STEP1', () => import('./screens/shopcart/shopcart-step-1')),
-  screenRoute('ODGAF041', '/shopcart/STEP2', () => import('./screens/shopcart/shopcart-step-2')),
-  screenRoute('ODGAF042', '/shopcart/STEP3', () => import('./screens/shopcart/shopcart-step-3')),
-  screenRoute('ODGAF043', '/shopcart/STEP4', () => import('./screens/shopcart/shopcart-step-4')),
-  screenRoute('ODGAF050', '/overprint/STEP1', () => import('./screens/overprint/overprint-step-1')),
-  screenRoute('ODGAF051', '/overprint/STEP2', () => import('./screens/overprint/overprint-step-2')),
-  screenRoute('ODGAF052', '/overprint/STEP3', () => import('./screens/overprint/overprint-step-3')),
-  screenRoute('ODGAF053', '/overprint/STEP4', () => import('./screens/overprint/overprint-step-4')),
-  screenRoute('ODGAF060', '/progress', () => import('./screens/progress/progress')),
-  screenRoute('ODGAF070', '/tryout/STEP1', () => import('./screens/tryout/tryout-step-1')),
-  screenRoute('ODGAF071', '/tryout/STEP2', () => import('./screens/tryout/tryout-step-2')),
-  screenRoute('ODGAF072', '/tryout/STEP3', () => import('./screens/tryout/tryout-step-3')),
-  screenRoute('ODGAF080', '/contact', () => import('./screens/contact/contact')),
-  screenRoute('ODGAF090', '/about/bscknow', () => import('./screens/about/basic-knowledge')),
-  screenRoute('ODGAF091', '/about/claim', () => import('./screens/about/claim')),
-  screenRoute('ODGAF092', '/about/addvalue', () => import('./screens/about/add-value')),
-  screenRoute('ODGAF093', '/B2Bsystem/introb2b', () => import('./screens/about/intro-b2b')),
-  screenRoute('ODGAF094', '/question', () => import('./screens/about/questions')),
-  screenRoute('ODGAF110', '/featured/article', () => import('./screens/featured/articles')),
-  screenRoute('ODGAF111', '/featured/articleContent', () => import('./screens/featured/article-content')),
+  screenRoute('ODGAF020', '/product/optioncell'),
+  screenRoute('ODGAF030', '/REC'),
+  screenRoute('ODGAF040', '/shopcart/STEP1'),
+  screenRoute('ODGAF041', '/shopcart/STEP2'),
+  screenRoute('ODGAF042', '/shopcart/STEP3'),
+  screenRoute('ODGAF043', '/shopcart/STEP4'),
+  screenRoute('ODGAF050', '/overprint/STEP1'),
+  screenRoute('ODGAF051', '/overprint/STEP2'),
+  screenRoute('ODGAF052', '/overprint/STEP3'),
+  screenRoute('ODGAF053', '/overprint/STEP4'),
+  screenRoute('ODGAF060', '/progress'),
+  screenRoute('ODGAF070', '/tryout/STEP1'),
+  screenRoute('ODGAF071', '/tryout/STEP2'),
+  screenRoute('ODGAF072', '/tryout/STEP3'),
+  screenRoute('ODGAF080', '/contact'),
+  screenRoute('ODGAF090', '/about/bscknow'),
+  screenRoute('ODGAF091', '/about/claim'),
+  screenRoute('ODGAF092', '/about/addvalue'),
+  screenRoute('ODGAF093', '/B2Bsystem/introb2b'),
+  screenRoute('ODGAF094', '/question'),
+  screenRoute('ODGAF110', '/featured/article'),
+  screenRoute('ODGAF111', '/featured/articleContent'),
 ]);
 
 /** Builds the router (browser history unless a test passes memory history) and its navigation hooks. */

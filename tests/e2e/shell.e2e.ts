@@ -22,6 +22,10 @@ describe('the app shell in Chromium', () => {
     const { page, problems, close } = await openPage();
     const response = await page.goto(`${app.server.origin}/groupins/shopcart/STEP2`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    // the screen's own chunk comes with the page, not after the entry has run
+    expect(await response?.text()).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/groupins\/assets\/shopcart-step-2-[^"]+\.js">/,
+    );
     await expect.poll(() => h1(page).textContent()).toBe('投保申請：填寫投保資料');
     await expect.poll(() => page.title()).toBe('投保申請：填寫投保資料｜團體保險網路服務');
     expect(problems).toEqual([]);

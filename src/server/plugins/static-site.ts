@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
-import { basename, relative, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { pagesWithPreloads, type ViteManifest } from '../page-preloads';
 import { answerNotFound } from './errors';
 
 export const SITE_BASE = '/groupins';
@@ -27,17 +29,24 @@ export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string }> = async
 
   await app.register(
     async (site) => {
+      const pageFor = await loadPages(staticDir);
       site.setNotFoundHandler((request, reply) => {
         const path = request.url.split('?', 1)[0] ?? '';
         const isClientRoute = !/\.[^/]*$/.test(path);
         if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute) {
-          return reply.header('cache-control', 'no-cache').sendFile(INDEX_FILE);
+          return reply
+            .header('cache-control', 'no-cache')
+            .type('text/html; charset=utf-8')
+            .send(pageFor(path.slice(SITE_BASE.length) || '/'));
         }
         return answerNotFound(request, reply);
       });
       await site.register(fastifyStatic, {
         root: staticDir,
         prefix: '/',
+        // the site root is a client route too: its page carries the home screen's preloads
+        index: false,
+        allowedPath: (pathname) => pathname !== '/',
         preCompressed: true,
         cacheControl: false,
         setHeaders: (response, filePath) =>
@@ -53,4 +62,13 @@ function cacheControlFor(sitePath: string): string {
   // Vite puts a content hash in every file name under assets/, so a name never changes content.
   if (sitePath.startsWith(`assets${sep}`)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
+}
+
+/** index.html per screen path, with that screen's chunks preloaded when the build's manifest is there. */
+async function loadPages(staticDir: string): Promise<(path: string) => string> {
+  const indexHtml = await readFile(join(staticDir, INDEX_FILE), 'utf8');
+  const manifestFile = join(staticDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) return () => indexHtml;
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest;
+  return pagesWithPreloads(indexHtml, manifest, `${SITE_BASE}/`);
 }
