@@ -5,7 +5,7 @@ import { createDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import type { Database } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
-import { cellPackage, insertCartCatalogue, PLAIN } from '../support/cart-catalogue';
+import { cellPackage, insertAllAtOnce, insertCartCatalogue, PLAIN } from '../support/cart-catalogue';
 import { CartVisitor } from '../support/cart-visitor';
 import { describeWithPostgres, type PostgresCluster, startPostgres } from '../support/postgres-cluster';
 import { createTestApp, type TestApp } from '../support/server';
@@ -33,14 +33,7 @@ describeWithPostgres('cart service on a real PostgreSQL', () => {
   }, 60_000);
 
   it.each([1, 2, 3])('keeps exactly 5 of 20 concurrent inserts into one cart (round %i)', async () => {
-    const visitor = await CartVisitor.arrive(t);
-    const cartNo = (await visitor.call('addCoki')).json().data.COOKIE_CART_NO;
-    const answers = await Promise.all(
-      PLAIN.map((product) =>
-        visitor.call('insertCart', buildCartItem(cellPackage(product, 500_000), 'CELL', cartNo)),
-      ),
-    );
-    const bodies = answers.map((answer) => answer.json());
+    const { cartNo, bodies } = await insertAllAtOnce(await CartVisitor.arrive(t));
     expect(bodies.filter((body) => body.returnCode === 0)).toHaveLength(5);
     expect(bodies.filter((body) => body.data === 'modalCartFull')).toHaveLength(15);
     const stored = await db

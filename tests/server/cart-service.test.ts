@@ -7,6 +7,7 @@ import {
   ACCIDENT_MEDICAL,
   cellPackage,
   fixturePackage,
+  insertAllAtOnce,
   insertCartCatalogue,
   PLAIN,
 } from '../support/cart-catalogue';
@@ -165,14 +166,7 @@ describe('cart service: the cart (DTODGAZ0)', () => {
   });
 
   it('keeps exactly 5 of 20 concurrent inserts into one cart', async () => {
-    const visitor = await CartVisitor.arrive(t);
-    const cartNo = (await visitor.call('addCoki')).json().data.COOKIE_CART_NO;
-    const answers = await Promise.all(
-      PLAIN.map((product) =>
-        visitor.call('insertCart', buildCartItem(cellPackage(product, 500_000), 'CELL', cartNo)),
-      ),
-    );
-    const bodies = answers.map((answer) => answer.json());
+    const { cartNo, bodies } = await insertAllAtOnce(await CartVisitor.arrive(t));
     expect(bodies.filter((body) => body.returnCode === 0)).toHaveLength(5);
     expect(bodies.filter((body) => body.data === 'modalCartFull')).toHaveLength(15);
     expect(await itemCount(cartNo)).toBe(5);

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { InputLine, InputPackage } from '../../src/domain/cart-item';
+import { buildCartItem, type InputLine, type InputPackage } from '../../src/domain/cart-item';
 import type { Database, PackageProductsTable, ProductsTable } from '../../src/server/db/schema';
+import type { CartVisitor } from './cart-visitor';
 
 /**
  * A small catalogue of its own for the cart tests, with ids the real seed does not use: a life product
@@ -163,4 +164,15 @@ export function cellPackage(product: Product, amount: number, line: Partial<Inpu
       },
     ],
   };
+}
+
+/** Fires insertCart for all of PLAIN at once into one new cart: its number and every answer body. */
+export async function insertAllAtOnce(visitor: CartVisitor) {
+  const cartNo = (await visitor.call('addCoki')).json().data.COOKIE_CART_NO as string;
+  const answers = await Promise.all(
+    PLAIN.map((product) =>
+      visitor.call('insertCart', buildCartItem(cellPackage(product, 500_000), 'CELL', cartNo)),
+    ),
+  );
+  return { cartNo, bodies: answers.map((answer) => answer.json()) };
 }
