@@ -3,24 +3,15 @@ import {
   buildCartItem,
   type Cart,
   type CartItemInput,
-  EMPTY_CART,
   type InputPackage,
   NEW_CART,
   type SourceCode,
 } from '../src/domain/cart-item';
 import { CART_MAX_ITEMS } from '../src/domain/constants';
 
-/** The session-state edit reminders of SPEC §3: set when a shopcart step has reminded the visitor. */
-export interface EditReminders {
-  rmind1: boolean;
-  rmind2: boolean;
-  rmind3: boolean;
-}
-
 export interface CartContext {
   cart: Cart;
   maxItems: number;
-  reminders: EditReminders;
   /** what the visitor asked to add, while it is being added */
   pending: { pkg: InputPackage; source: SourceCode } | null;
   /** the server's reason when an add or a removal was refused */
@@ -30,9 +21,7 @@ export interface CartContext {
 export type CartEvent =
   | { type: 'cart.add'; pkg: InputPackage; source: SourceCode }
   | { type: 'cart.remove'; classId: number }
-  | { type: 'cart.reset' }
   | { type: 'cart.retry' }
-  | { type: 'cart.remindShown'; step: 1 | 2 | 3 }
   | { type: 'dialog.close' };
 
 /** What the app hears when an item went in (SPEC §4: the add_to_cart analytics event). */
@@ -43,7 +32,6 @@ export interface LoadedCart {
   maxItems: number;
 }
 
-const NO_REMINDERS: EditReminders = { rmind1: false, rmind2: false, rmind3: false };
 const CART_FULL = 'modalCartFull';
 const ITEM_ERROR = 'modalCartItemError';
 
@@ -84,7 +72,6 @@ export const cartMachine = setup({
     keepPending: assign({
       pending: ({ event }) => (event.type === 'cart.add' ? { pkg: event.pkg, source: event.source } : null),
     }),
-    clearEditReminders: assign({ reminders: NO_REMINDERS }),
     announceAdded: emit(({ context }) => {
       const { pkg, source } = context.pending!;
       return { type: 'cart.added' as const, item: buildCartItem(pkg, source, context.cart.CART_NO), pkg };
@@ -96,17 +83,10 @@ export const cartMachine = setup({
       },
     }),
     forgetAttempt: assign({ pending: null, refusal: '' }),
-    resetCart: assign({ cart: EMPTY_CART }),
-    markReminder: assign({
-      reminders: ({ context, event }) =>
-        event.type === 'cart.remindShown'
-          ? { ...context.reminders, [`rmind${event.step}`]: true }
-          : context.reminders,
-    }),
   },
 }).createMachine({
   id: 'cart',
-  context: { cart: NEW_CART, maxItems: CART_MAX_ITEMS, reminders: NO_REMINDERS, pending: null, refusal: '' },
+  context: { cart: NEW_CART, maxItems: CART_MAX_ITEMS, pending: null, refusal: '' },
   initial: 'loading',
   states: {
     loading: {
@@ -126,8 +106,6 @@ export const cartMachine = setup({
       on: {
         'cart.add': [{ guard: 'hasRoom', target: 'adding', actions: 'keepPending' }, { target: 'cartFull' }],
         'cart.remove': { guard: 'hasItem', target: 'removing' },
-        'cart.reset': { actions: 'resetCart' },
-        'cart.remindShown': { actions: 'markReminder' },
       },
     },
     adding: {
@@ -138,7 +116,7 @@ export const cartMachine = setup({
         input: ({ context }) => ({
           item: buildCartItem(context.pending!.pkg, context.pending!.source, context.cart.CART_NO),
         }),
-        onDone: { target: 'reloading', actions: ['clearEditReminders', 'announceAdded'] },
+        onDone: { target: 'reloading', actions: 'announceAdded' },
         onError: [
           { guard: 'isCartFull', target: 'cartFull' },
           { guard: 'isItemError', target: 'itemError', actions: 'keepRefusal' },

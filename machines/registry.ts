@@ -1,7 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { type CartContext, cartMachine } from './cart.machine';
 import { consentMachine } from './consent.machine';
-import { SAMPLE_EMPTY_CART, SAMPLE_FULL_CART, SAMPLE_PACKAGE } from './samples/cart.samples';
+import { SAMPLE_CART_CAP, SAMPLE_EMPTY_CART, SAMPLE_FULL_CART, SAMPLE_PACKAGE } from './samples/cart.samples';
 import { sessionMachine } from './session.machine';
 
 /** A machine with the payload cases its generated paths use: one per guard branch, done and error. */
@@ -34,12 +34,11 @@ export const machines: RegisteredMachine[] = [
     machine: cartMachine,
     serializeContext: (context: CartContext) => ({
       items: context.cart.CLASS_LIST.length,
-      channel: context.cart.CHANNEL,
-      reminders: context.reminders,
+      maxItems: context.maxItems,
     }),
     events: [
-      { type: 'xstate.done.actor.loadCart', output: { cart: SAMPLE_EMPTY_CART, maxItems: 5 } },
-      { type: 'xstate.done.actor.loadCart', output: { cart: SAMPLE_FULL_CART, maxItems: 5 } },
+      { type: 'xstate.done.actor.loadCart', output: { cart: SAMPLE_EMPTY_CART, maxItems: SAMPLE_CART_CAP } },
+      { type: 'xstate.done.actor.loadCart', output: { cart: SAMPLE_FULL_CART, maxItems: SAMPLE_CART_CAP } },
       { type: 'xstate.error.actor.loadCart', error: { message: '' } },
       { type: 'cart.add', pkg: SAMPLE_PACKAGE, source: 'PKG' },
       { type: 'xstate.done.actor.insertCartItem', output: 'C0000000000000000000A' },
@@ -52,9 +51,7 @@ export const machines: RegisteredMachine[] = [
       { type: 'cart.remove', classId: 1 },
       { type: 'xstate.done.actor.removeCartItem', output: undefined },
       { type: 'xstate.error.actor.removeCartItem', error: { data: null, message: '請先移除附加保障' } },
-      { type: 'cart.reset' },
       { type: 'cart.retry' },
-      { type: 'cart.remindShown', step: 1 },
       { type: 'dialog.close' },
     ],
   },

@@ -1,23 +1,73 @@
 import { machines } from '../machines/registry';
-import { coverageOf } from '../tests/support/flow-model';
+import { coverageOf, describeTransition } from '../tests/support/flow-model';
+import { LEVELS, type Level, PATH_RUNS_DIR, passedPaths } from '../tests/support/path-record';
 
-// Prints, per machine, how many declared transitions the generated shortest paths take.
-const rows = machines.map(coverageOf);
-const header = ['machine', 'states', 'transitions', 'covered', 'paths', 'coverage'];
-const table = rows.map((r) => [
-  r.id,
-  String(r.states),
-  String(r.transitions),
-  String(r.covered),
-  String(r.paths),
-  `${r.transitions === 0 ? 100 : Math.floor((100 * r.covered) / r.transitions)}%`,
-]);
-const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] ?? '').length)));
-const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
-console.log(line(header));
-for (const row of table) console.log(line(row));
-const missing = rows.flatMap((r) => r.uncovered.map((t) => `${r.id}: ${t}`));
-if (missing.length > 0) {
-  console.error(`\nTransitions no generated path takes:\n${missing.join('\n')}`);
+// Per machine and per declared transition: whether a generated path taking it passed on the machine alone
+// (tests/machines), on the rendered app in jsdom (npm test) and in Chromium (npm run test:e2e). Each level's
+// test run records its passed paths in reports/path-runs; run the tests first. Fails on any gap.
+
+const RUN_BY: Record<Level, string> = {
+  machine: 'npm test',
+  jsdom: 'npm test',
+  chromium: 'npm run build && npm run test:e2e',
+};
+
+const table = (header: string[], rows: string[][]) => {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+};
+
+const gaps: string[] = [];
+const summary: string[][] = [];
+const details: string[] = [];
+
+for (const entry of machines) {
+  const report = coverageOf(entry);
+  const passed = Object.fromEntries(LEVELS.map((level) => [level, passedPaths(level, entry.id)])) as Record<
+    Level,
+    Set<string>
+  >;
+  const takenOn = (level: Level) =>
+    new Set(report.paths.filter((p) => passed[level].has(p.key)).flatMap((p) => p.transitions));
+  const taken = Object.fromEntries(LEVELS.map((level) => [level, takenOn(level)])) as Record<
+    Level,
+    ReturnType<typeof takenOn>
+  >;
+  const pct = (level: Level) => {
+    const n = report.transitions.filter((t) => taken[level].has(t)).length;
+    return `${n}/${report.transitions.length} (${Math.floor((100 * n) / report.transitions.length)}%)`;
+  };
+  summary.push([
+    entry.id,
+    String(report.states),
+    String(report.transitions.length),
+    String(report.paths.length),
+    ...LEVELS.map(pct),
+    String(report.noOps.length),
+  ]);
+  details.push(
+    `\n${entry.id}\n${table(
+      ['transition', ...LEVELS],
+      report.transitions.map((t) => [
+        describeTransition(t),
+        ...LEVELS.map((level) => (taken[level].has(t) ? 'yes' : 'NO')),
+      ]),
+    )}`,
+  );
+  gaps.push(...report.uncovered.map((t) => `${entry.id}: no generated path takes ${t}`));
+  gaps.push(...report.noOps.map((t) => `${entry.id}: ${t} changes nothing`));
+  for (const level of LEVELS) {
+    if (passed[level].size === 0) gaps.push(`${entry.id}: no ${level} run recorded (run ${RUN_BY[level]})`);
+    for (const t of report.transitions)
+      if (passed[level].size > 0 && !taken[level].has(t))
+        gaps.push(`${entry.id}: ${describeTransition(t)} not taken in ${level}`);
+  }
+}
+
+console.log(table(['machine', 'states', 'transitions', 'paths', ...LEVELS, 'no-op transitions'], summary));
+console.log(details.join('\n'));
+if (gaps.length > 0) {
+  console.error(`\nGaps (paths passed per level are read from ${PATH_RUNS_DIR}):\n${gaps.join('\n')}`);
   process.exitCode = 1;
 }

@@ -24,8 +24,9 @@ export interface AppLogic {
 
 const LIVE: AppLogic = { consent: liveConsentMachine, cart: liveCartMachine, session: liveSessionMachine };
 
-/** Starts the app's actors; tests pass machines bound to fakes, the app the live ones. */
-export function startAppActors(logic: AppLogic = LIVE): AppActors {
+/** Starts the app's actors: the live ones unless a test passes machines bound to fakes, or a clock. */
+export function startAppActors(given: Partial<AppLogic> = {}): AppActors {
+  const logic = { ...LIVE, ...given };
   const options = logic.clock ? { clock: logic.clock } : {};
   const cart = createActor(logic.cart, options);
   cart.on('cart.added', pushAddToCart);

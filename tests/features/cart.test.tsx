@@ -1,96 +1,118 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
-import type { cartMachine } from '../../machines/cart.machine';
+import { afterEach, describe, it } from 'vitest';
 import { machines } from '../../machines/registry';
-import { catalogueServer } from '../screens/catalogue-server';
-import { coveringPaths, deferredActors, replaySteps } from '../support/flow-model';
-import { renderApp } from '../support/render-app';
+import type { Cart } from '../../src/domain/cart-item';
+import { PACKAGES } from '../support/catalogue-fixture';
+import { domAgreement, focusedName, withDialogText } from '../support/dom-agreement';
+import { flowPaths } from '../support/flow-model';
+import { CART_CALLS, cartStimuli } from '../support/flows/cart.flow';
+import { type HeldNetwork, heldNetwork } from '../support/held-network';
+import { CartOracle, type CartStimulus, type CartView } from '../support/oracles/cart.oracle';
+import { recordPassedPath } from '../support/path-record';
+import { type PathDriver, runPath } from '../support/path-runner';
+import { openPage } from '../support/visitor-page';
 
 const entry = machines.find((m) => m.id === 'cart')!;
+const PAGE = '/product/Intropackage?PACK_ID=BASIC';
+export const BASIC = PACKAGES.find((p) => p.PACK_ID === 'BASIC')!;
 
 const cartButton = () => screen.getByRole('button', { name: /^購物車/ });
-const dialog = () => screen.queryByRole('dialog');
+const panel = () => document.querySelector<HTMLElement>('section.cart-panel')!;
 
 async function openPanel(user: UserEvent) {
   if (cartButton().getAttribute('aria-expanded') !== 'true') await user.click(cartButton());
-  return screen.getByRole('region', { name: '購物車內容' });
+  return within(panel());
 }
 
-// What the visitor sees in each state of the cart machine.
-const expectScreen: Record<string, (s: AnyMachineSnapshot, user: UserEvent) => unknown> = {
-  ready: async (s) => {
-    await waitFor(() => expect(dialog()).toBeNull());
-    expect(cartButton()).toHaveTextContent(`購物車${s.context.cart.CLASS_LIST.length}`);
-  },
-  loadFailed: async (_s, user) => {
-    expect(within(await openPanel(user)).getByText(/購物車暫時無法載入/)).toBeInTheDocument();
-  },
-  cartFull: async () => {
-    const d = await screen.findByRole('dialog', { name: '購物車已滿' });
-    expect(d).toHaveTextContent('購物車最多可放 5 項保障');
-  },
-  itemError: async (s) => {
-    const d = await screen.findByRole('dialog', { name: '無法加入購物車' });
-    expect(d).toHaveTextContent(s.context.refusal);
-  },
-  addFailed: async (s) => {
-    expect(await screen.findByRole('dialog', { name: '加入購物車失敗' })).toHaveTextContent(
-      s.context.refusal,
-    );
-  },
-  removeFailed: async (s) => {
-    expect(await screen.findByRole('dialog', { name: '無法移除此項目' })).toHaveTextContent(
-      s.context.refusal,
-    );
-  },
-  removing: async (_s, user) => {
-    for (const b of within(await openPanel(user)).getAllByRole('button', { name: /^移除/ }))
-      expect(b).toBeDisabled();
-  },
-};
+/** The cart as a visitor sees it on the page: header, panel, dialog, overlay, and the dataLayer. */
+export async function cartOnScreen(): Promise<Omit<CartView, 'dialog'> & { dialog: unknown }> {
+  const dialog = screen.queryByRole('dialog');
+  const heading = panel().querySelector('h2')?.textContent ?? '';
+  const add = screen.queryByRole('button', { name: '加入購物車' });
+  return {
+    count: Number(cartButton().querySelector('.cart-count')?.textContent),
+    titles: [...panel().querySelectorAll('.cart-item-title')].map((t) => t.textContent),
+    limit: Number(/\/(\d+)）/.exec(heading)?.[1]),
+    loadFailed:
+      panel().textContent!.includes('購物車暫時無法載入') &&
+      within(panel()).queryByRole('button', { name: '重新載入', hidden: true }) !== null,
+    busy: add === null || (add as HTMLButtonElement).disabled,
+    overlay:
+      screen.queryByRole('status', { name: '' }) !== null && screen.queryByText('處理中，請稍候…') !== null,
+    dialog: dialog && {
+      title: dialog.getAttribute('aria-labelledby')
+        ? document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent
+        : '',
+      text: dialog.textContent,
+      focus: focusedName(),
+    },
+    added: (
+      (window.dataLayer ?? []) as Array<{
+        event?: string;
+        ecommerce?: { items: Array<{ item_name: string }> };
+      }>
+    )
+      .filter((e) => e.event === 'add_to_cart')
+      .map((e) => e.ecommerce!.items[0]!.item_name),
+  };
+}
 
-describe('cart paths on the rendered app', () => {
-  for (const path of coveringPaths(entry)) {
-    it(path.description, async () => {
-      const harness = deferredActors(entry.machine);
-      const user = userEvent.setup();
-      const { actors } = await renderApp('/product/Intropackage?PACK_ID=BASIC', {
-        cart: harness.logic as typeof cartMachine,
-        fetch: catalogueServer(),
-      });
-      await screen.findByRole('heading', { level: 1 });
-      await replaySteps(path, async (step) => {
-        const event = step.event as { type: string; classId?: number };
-        switch (event.type) {
-          case 'xstate.init':
-            break;
-          case 'cart.remove': {
-            const panel = await openPanel(user);
-            await user.click(within(panel).getByRole('button', { name: `移除「項目 ${event.classId}」` }));
-            break;
-          }
-          case 'cart.retry':
-            await user.click(within(await openPanel(user)).getByRole('button', { name: '重新載入' }));
-            break;
-          case 'dialog.close':
-            await user.click(screen.getByRole('button', { name: '我知道了' }));
-            break;
-          case 'cart.add':
-            await user.click(await screen.findByRole('button', { name: '加入購物車' }));
-            break;
-          // No screen sends these yet (the shopcart flow will): the event goes to the cart as it will send it.
-          case 'cart.reset':
-          case 'cart.remindShown':
-            act(() => actors.cart.send(step.event as never));
-            break;
-          default:
-            await act(async () => void harness.settle(step.event));
+/** The rendered app with its live cart, the visitor's clicks and the held network. */
+export function cartOnPage(network: HeldNetwork, user: UserEvent): PathDriver<CartStimulus, CartView> {
+  let lastCart: Cart | undefined;
+  return {
+    async act(s) {
+      switch (s.kind) {
+        case 'add':
+          await user.click(await screen.findByRole('button', { name: '加入購物車' }));
+          return;
+        case 'remove': {
+          const title = lastCart?.CLASS_LIST.find((c) => c.CLASS_ID === s.classId)?.CLASS_TITLE;
+          await user.click((await openPanel(user)).getByRole('button', { name: `移除「${title}」` }));
+          return;
         }
-        expect(actors.cart.getSnapshot().value).toEqual(step.state.value);
-        await expectScreen[String(step.state.value)]?.(step.state, user);
-      });
+        case 'retry':
+          await user.click((await openPanel(user)).getByRole('button', { name: '重新載入' }));
+          return;
+        case 'closeDialog':
+          await user.click(screen.getByRole('button', { name: '我知道了' }));
+          return;
+        case 'reply':
+          if (s.call === 'getCart' && s.reply !== 'network-error' && s.reply.returnCode === 0)
+            lastCart = s.reply.data as Cart;
+          await act(() => network.reply(s.call, s.reply));
+      }
+    },
+    wait: async () => {},
+    view: cartOnScreen as () => Promise<CartView>,
+    sent: () => network.sent().filter((r) => (CART_CALLS as readonly string[]).includes(r.call)),
+  };
+}
+
+describe('cart paths on the rendered app, against the cart oracle', () => {
+  let network: HeldNetwork | undefined;
+  afterEach(() => {
+    network?.close();
+    window.dataLayer = [];
+  });
+
+  for (const path of flowPaths(entry)) {
+    it(path.description, async () => {
+      network = heldNetwork(CART_CALLS);
+      const user = userEvent.setup();
+      const page = await openPage(PAGE);
+      await screen.findByRole('heading', { level: 1 });
+      await runPath(
+        path,
+        cartStimuli(BASIC),
+        new CartOracle(),
+        cartOnPage(network, user),
+        domAgreement(withDialogText),
+        CART_CALLS,
+      );
+      page.stop();
+      recordPassedPath('jsdom', entry.id, path);
     });
   }
 });

@@ -1,43 +1,83 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, describe, it } from 'vitest';
 import { machines } from '../../machines/registry';
-import { deferredActors, flowPaths, replaySteps } from '../support/flow-model';
-import { renderApp } from '../support/render-app';
+import { domAgreement } from '../support/dom-agreement';
+import { flowPaths } from '../support/flow-model';
+import { acceptedBefore, CONSENT_CALLS, consentStimuli } from '../support/flows/consent.flow';
+import { type HeldNetwork, heldNetwork } from '../support/held-network';
+import { ConsentOracle, type ConsentStimulus, type ConsentView } from '../support/oracles/consent.oracle';
+import { recordPassedPath } from '../support/path-record';
+import { type PathDriver, runPath } from '../support/path-runner';
+import { openPage } from '../support/visitor-page';
 
 const entry = machines.find((m) => m.id === 'consent')!;
-const banner = () => screen.queryByRole('region', { name: 'Cookie 使用說明' });
+const jar = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+const privacyCookie = () =>
+  /(?:^|; )OI_Privacy_CHECK=([^;]*)/.exec(jar.get!.call(document) as string)?.[1] ?? null;
 
-// What the visitor sees in each state of the consent machine.
-const expectScreen: Record<string, () => unknown> = {
-  checking: () => expect(banner()).toBeNull(),
-  asking: async () => {
-    await screen.findByRole('region', { name: 'Cookie 使用說明' });
-    expect(screen.getByRole('button', { name: '同意' })).toBeEnabled();
-    expect(screen.queryByText(/未允許儲存 Cookie/)).toBeNull();
-  },
-  saving: () => expect(screen.getByRole('button', { name: '同意' })).toBeDisabled(),
-  failed: async () => {
-    expect(await within(banner()!).findByRole('alert')).toHaveTextContent('您的瀏覽器未允許儲存 Cookie');
-    expect(screen.getByRole('button', { name: '同意' })).toBeEnabled();
-  },
-  accepted: async () => waitFor(() => expect(banner()).toBeNull()),
-};
+/** A browser whose settings refuse this site's cookies: writes are dropped, reads still work. */
+function blockCookies(blocked: boolean) {
+  if (blocked)
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get: () => jar.get!.call(document),
+      set: () => {},
+    });
+  else delete (document as { cookie?: string }).cookie;
+}
 
-describe('consent paths on the rendered app', () => {
+export async function consentOnScreen(): Promise<ConsentView> {
+  const banner = screen.queryByRole('region', { name: 'Cookie 使用說明' });
+  const accept = banner && within(banner).getByRole('button', { name: '同意' });
+  return {
+    banner: banner !== null,
+    refusedByBrowser:
+      banner !== null &&
+      within(banner).queryByRole('alert')?.textContent?.includes('您的瀏覽器未允許儲存 Cookie') === true,
+    acceptEnabled: accept !== null && !(accept as HTMLButtonElement).disabled,
+    cookie: privacyCookie(),
+  };
+}
+
+function consentOnPage(network: HeldNetwork, user: UserEvent): PathDriver<ConsentStimulus, ConsentView> {
+  return {
+    async act(s) {
+      if (s.kind === 'cookies') blockCookies(s.blocked);
+      else if (s.kind === 'accept') await user.click(screen.getByRole('button', { name: '同意' }));
+      else await act(() => network.reply(s.call, s.reply));
+    },
+    wait: async () => {},
+    view: consentOnScreen,
+    sent: () => network.sent().filter((r) => (CONSENT_CALLS as readonly string[]).includes(r.call)),
+  };
+}
+
+describe('consent paths on the rendered app, against the consent oracle', () => {
+  let network: HeldNetwork | undefined;
+  afterEach(() => {
+    network?.close();
+    blockCookies(false);
+  });
+
   for (const path of flowPaths(entry)) {
     it(path.description, async () => {
-      const harness = deferredActors(entry.machine);
+      network = heldNetwork(CONSENT_CALLS);
+      const before = acceptedBefore(path.steps);
+      if (before) document.cookie = 'OI_Privacy_CHECK=Y; path=/';
       const user = userEvent.setup();
-      const { actors } = await renderApp('/', { consent: harness.logic as never });
+      const page = await openPage('/');
       await screen.findByRole('heading', { level: 1 });
-      await replaySteps(path, async (step) => {
-        if (step.event.type === 'consent.accept')
-          await user.click(screen.getByRole('button', { name: '同意' }));
-        else if (step.event.type !== 'xstate.init') await act(async () => void harness.settle(step.event));
-        expect(actors.consent.getSnapshot().value).toEqual(step.state.value);
-        await expectScreen[String(step.state.value)]?.();
-      });
+      await runPath(
+        path,
+        consentStimuli,
+        new ConsentOracle(before),
+        consentOnPage(network, user),
+        domAgreement((v) => v),
+        CONSENT_CALLS,
+      );
+      page.stop();
+      recordPassedPath('jsdom', entry.id, path);
     });
   }
 });

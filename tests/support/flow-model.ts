@@ -3,73 +3,137 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyTransitionDefinition,
-  createActor,
   type EventObject,
-  fromPromise,
-  SimulatedClock,
 } from 'xstate';
-import { getStateNodes, type StatePath, TestModel, type TestPath } from 'xstate/graph';
+import { type AdjacencyMap, getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
 import type { RegisteredMachine } from '../../machines/registry';
 
-type Snapshot = AnyMachineSnapshot;
-type Step = StatePath<Snapshot, EventObject>['steps'][number];
+export interface FlowStep {
+  /** what happened: a visitor's event, an invoke's done/error, or a delay's `xstate.after.*` */
+  event: EventObject & Record<string, unknown>;
+  /** the machine's snapshot after it (the machine's word, never a test's expectation) */
+  state: AnyMachineSnapshot;
+}
 
-/**
- * createTestModel() refuses machines that invoke or wait ("Invocations on test machines are not
- * supported"); TestModel itself does not. This builds one with createTestModel's defaults: every event the
- * active states handle, with the registry's payload cases where given, and one vertex per transition.
- */
-export function createFlowModel(entry: RegisteredMachine): TestModel<Snapshot, EventObject, unknown> {
-  const { machine, events: cases } = entry;
-  return new TestModel<Snapshot, EventObject, unknown>(machine, {
+/** A generated path: its steps from `xstate.init`, and the declared transitions it takes. */
+export interface FlowPath {
+  /** the events in order, with their payloads: a path's identity across runs and levels */
+  key: string;
+  description: string;
+  steps: FlowStep[];
+  transitions: AnyTransitionDefinition[];
+}
+
+/** The payload cases the registry gives for each event type the state handles; a bare event otherwise. */
+function eventCases(entry: RegisteredMachine) {
+  return (state: AnyMachineSnapshot): EventObject[] =>
+    __unsafe_getAllOwnEventDescriptors(state).flatMap((type) => {
+      const matching = entry.events.filter((c) => c.type === type);
+      return (matching.length > 0 ? matching : [{ type }]) as EventObject[];
+    });
+}
+
+/** A vertex is what the visitor could tell apart: the state value and the context's projection. */
+function vertexKey(entry: RegisteredMachine, state: AnyMachineSnapshot): string {
+  const context = entry.serializeContext ? entry.serializeContext(state.context as never) : state.context;
+  return JSON.stringify({ value: state.value, context });
+}
+
+function traversal(entry: RegisteredMachine) {
+  return {
+    events: eventCases(entry),
+    serializeState: (state: AnyMachineSnapshot) => vertexKey(entry, state),
     ...(entry.input === undefined ? {} : { input: entry.input }),
-    events: (state) =>
-      __unsafe_getAllOwnEventDescriptors(state).flatMap((type) => {
-        const matching = cases.filter((c) => c.type === type);
-        return (matching.length > 0 ? matching : [{ type }]) as EventObject[];
-      }),
-    serializeState: (state, event, previous) => {
-      const context = entry.serializeContext ? entry.serializeContext(state.context as never) : state.context;
-      const base = JSON.stringify({ value: state.value, context });
-      const sameValue = previous && JSON.stringify(previous.value) === JSON.stringify(state.value);
-      return !event || sameValue
-        ? base
-        : `${base} via ${JSON.stringify(event)} from ${JSON.stringify(previous?.value)}`;
-    },
-    stateMatcher: (state, key) =>
-      key.startsWith('#')
-        ? (state as unknown as { _nodes: unknown[] })._nodes.includes(machine.getStateNodeById(key))
-        : state.matches(key),
-  });
+  };
 }
 
-/** The shortest paths of a registered machine, one per reachable transition. */
-export function flowPaths(entry: RegisteredMachine): TestPath<Snapshot, EventObject>[] {
-  return createFlowModel(entry).getShortestPaths();
+const eventLabel = ({ type, ...payload }: EventObject & Record<string, unknown>) =>
+  Object.keys(payload).length === 0 ? type : `${type} ${JSON.stringify(payload)}`;
+
+function toFlowPath(machine: AnyStateMachine, steps: FlowStep[]): FlowPath {
+  const transitions = takenAlong(machine, steps);
+  const last = steps.at(-1)!.state;
+  return {
+    key: steps.map((s) => eventLabel(s.event)).join(' → '),
+    description: `${steps.map((s) => s.event.type).join(' → ')} ⇒ ${JSON.stringify(last.value)}`,
+    steps,
+    transitions,
+  };
+}
+
+function takenAlong(machine: AnyStateMachine, steps: readonly FlowStep[]): AnyTransitionDefinition[] {
+  const taken: AnyTransitionDefinition[] = [];
+  for (let i = 1; i < steps.length; i++)
+    taken.push(...machine.getTransitionData(steps[i - 1]!.state, steps[i]!.event));
+  return taken;
+}
+
+interface Edge {
+  from: AnyMachineSnapshot;
+  event: EventObject & Record<string, unknown>;
+  to: AnyMachineSnapshot;
+  transitions: AnyTransitionDefinition[];
 }
 
 /**
- * The fewest shortest paths that still take every transition (greedy set cover): what the slower runs
- * (rendered app, browser) replay, while the machine alone replays them all. `without` leaves out paths
- * with events no screen can send yet (the browser cannot send what has no button).
+ * Every edge of the machine's graph (xstate/graph's adjacency map over the registry's payload cases) that
+ * takes at least one declared transition. An event the state refuses (no handler, or every guard false)
+ * takes none and is no edge.
  */
-export function coveringPaths(
-  entry: RegisteredMachine,
-  options: { without?: readonly string[] } = {},
-): TestPath<Snapshot, EventObject>[] {
-  const skip = new Set(options.without ?? []);
-  const paths = flowPaths(entry).filter((p) => !p.steps.some((step) => skip.has(step.event.type)));
-  const taken = paths.map((p) => coveredTransitions(entry.machine, [p]));
-  const missing = new Set(taken.flatMap((set) => [...set]));
-  const gain = (i: number) => [...(taken[i] ?? [])].filter((t) => missing.has(t)).length;
-  const chosen: TestPath<Snapshot, EventObject>[] = [];
-  while (missing.size > 0) {
-    let best = 0;
-    for (let i = 1; i < taken.length; i++) if (gain(i) > gain(best)) best = i;
-    for (const t of taken[best] ?? []) missing.delete(t);
-    chosen.push(paths[best]!);
+function takingEdges(entry: RegisteredMachine): Edge[] {
+  const map = getAdjacencyMap(entry.machine, traversal(entry)) as AdjacencyMap<
+    AnyMachineSnapshot,
+    Edge['event']
+  >;
+  type Next = { event: Edge['event']; state: AnyMachineSnapshot };
+  return Object.values(map).flatMap(({ state, transitions }) =>
+    Object.values(transitions as Record<string, Next>).flatMap(({ event, state: to }) => {
+      const taken = entry.machine.getTransitionData(state, event);
+      return taken.length === 0 ? [] : [{ from: state, event, to, transitions: taken }];
+    }),
+  );
+}
+
+const unchanged = (a: AnyMachineSnapshot, b: AnyMachineSnapshot) =>
+  JSON.stringify({ v: a.value, c: a.context }) === JSON.stringify({ v: b.value, c: b.context });
+
+/**
+ * The generated paths of a machine: for each declared transition, the shortest path to a state where it
+ * can be taken (xstate/graph's shortest paths), followed by the event that takes it. Paths that are the
+ * same, or the beginning of another path, are left out, so each path takes at least one transition no
+ * other path ends with.
+ */
+export function flowPaths(entry: RegisteredMachine): FlowPath[] {
+  const { machine } = entry;
+  const toVertex = new Map(
+    getShortestPaths(machine, traversal(entry)).map((p) => [
+      vertexKey(entry, p.state),
+      p.steps as FlowStep[],
+    ]),
+  );
+  const candidates = takingEdges(entry)
+    .filter((edge) => !unchanged(edge.from, edge.to))
+    .map((edge) =>
+      toFlowPath(machine, [
+        ...toVertex.get(vertexKey(entry, edge.from))!,
+        { event: edge.event, state: edge.to },
+      ]),
+    );
+  const chosen = new Map<string, FlowPath>();
+  for (const t of allTransitions(machine)) {
+    const best = candidates
+      .filter((p) => p.transitions.includes(t))
+      .sort((a, b) => a.steps.length - b.steps.length)[0];
+    if (best) chosen.set(best.key, best);
   }
-  return chosen;
+  const paths = [...chosen.values()];
+  return paths.filter((p) => !paths.some((q) => q !== p && q.key.startsWith(`${p.key} → `)));
+}
+
+/** Declared transitions that, somewhere, are taken yet change neither the state nor its context. */
+export function noOpTransitions(entry: RegisteredMachine): string[] {
+  const noOps = takingEdges(entry).filter((edge) => unchanged(edge.from, edge.to));
+  return [...new Set(noOps.flatMap((edge) => edge.transitions.map(describeTransition)))];
 }
 
 /** Every transition declared in the machine: on, after, invoke onDone and onError. */
@@ -77,22 +141,6 @@ export function allTransitions(machine: AnyStateMachine): AnyTransitionDefinitio
   return [machine.root, ...getStateNodes(machine.root)].flatMap((node) =>
     [...node.transitions.values()].flat(),
   );
-}
-
-/** The transitions taken along the given paths (identity-stable definitions of the machine). */
-export function coveredTransitions(
-  machine: AnyStateMachine,
-  paths: ReadonlyArray<StatePath<Snapshot, EventObject>>,
-): Set<AnyTransitionDefinition> {
-  const covered = new Set<AnyTransitionDefinition>();
-  for (const path of paths) {
-    for (let i = 1; i < path.steps.length; i++) {
-      const before = path.steps[i - 1] as Step;
-      const step = path.steps[i] as Step;
-      for (const t of machine.getTransitionData(before.state, step.event)) covered.add(t);
-    }
-  }
-  return covered;
 }
 
 /** A readable name for a transition: `source --event [guard]--> target`. */
@@ -107,112 +155,22 @@ export function describeTransition(t: AnyTransitionDefinition): string {
 export interface CoverageReport {
   id: string;
   states: number;
-  transitions: number;
-  covered: number;
-  paths: number;
+  transitions: AnyTransitionDefinition[];
+  paths: FlowPath[];
   uncovered: string[];
+  noOps: string[];
 }
 
 export function coverageOf(entry: RegisteredMachine): CoverageReport {
   const paths = flowPaths(entry);
-  const all = allTransitions(entry.machine);
-  const covered = coveredTransitions(entry.machine, paths);
+  const covered = new Set(paths.flatMap((p) => p.transitions));
+  const transitions = allTransitions(entry.machine);
   return {
     id: entry.id,
     states: getStateNodes(entry.machine.root).length,
-    transitions: all.length,
-    covered: all.filter((t) => covered.has(t)).length,
-    paths: paths.length,
-    uncovered: all.filter((t) => !covered.has(t)).map(describeTransition),
+    transitions,
+    paths,
+    uncovered: transitions.filter((t) => !covered.has(t)).map(describeTransition),
+    noOps: noOpTransitions(entry),
   };
-}
-
-/** Runs each step of a path with the step after it in view (an executor may need to prepare for it). */
-export async function replaySteps(
-  path: StatePath<Snapshot, EventObject>,
-  run: (step: Step, next: Step | undefined) => Promise<void>,
-): Promise<void> {
-  for (let i = 0; i < path.steps.length; i++)
-    await run(path.steps[i] as Step, path.steps[i + 1] as Step | undefined);
-}
-
-const DONE = 'xstate.done.actor.';
-const ERROR = 'xstate.error.actor.';
-const AFTER = 'xstate.after.';
-
-/**
- * Promise actors held open until a path's done/error step settles them (invoke id = src name), and a
- * simulated clock for delays, so a path replays on a live actor exactly as generated.
- */
-export function deferredActors(machine: AnyStateMachine) {
-  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
-  const actors = Object.fromEntries(
-    Object.keys(machine.implementations.actors).map((src) => [
-      src,
-      fromPromise(() => new Promise((resolve, reject) => pending.set(src, { resolve, reject }))),
-    ]),
-  );
-  const clock = new SimulatedClock();
-  return {
-    logic: machine.provide({ actors }),
-    clock,
-    /** settles an invoke or advances the clock when `event` is one of xstate's own; false otherwise */
-    settle(
-      event: EventObject & { output?: unknown; error?: unknown },
-      context: unknown = undefined,
-    ): boolean {
-      if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
-        const done = event.type.startsWith(DONE);
-        const id = event.type.slice((done ? DONE : ERROR).length);
-        const waiting = pending.get(id);
-        if (!waiting) throw new Error(`no invoke of ${id} is waiting`);
-        pending.delete(id);
-        if (done) waiting.resolve(event.output);
-        else waiting.reject(event.error);
-        return true;
-      }
-      if (event.type.startsWith(AFTER)) {
-        clock.increment(delayOf(machine, event.type, context));
-        return true;
-      }
-      return false;
-    },
-  };
-}
-
-/** The milliseconds of an `xstate.after.<delay>.<state>` event: a number, or a named delay of the context. */
-export function delayOf(machine: AnyStateMachine, type: string, context: unknown): number {
-  const name = type.slice(AFTER.length).split('.')[0] ?? '';
-  const named = (machine.implementations.delays as Record<string, unknown>)[name];
-  const ms =
-    typeof named === 'function' ? named({ context }) : typeof named === 'number' ? named : Number(name);
-  if (!Number.isFinite(ms)) throw new Error(`delay ${name} is not a number of milliseconds`);
-  return ms;
-}
-
-const settleMicrotasks = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** Replays a path on the machine alone; resolves with the value reached at each step. */
-export async function replayOnMachine(entry: RegisteredMachine, path: StatePath<Snapshot, EventObject>) {
-  const harness = deferredActors(entry.machine);
-  const actor = createActor(harness.logic, {
-    clock: harness.clock,
-    ...(entry.input === undefined ? {} : { input: entry.input }),
-  }).start();
-  const reached: Array<{ expected: unknown; actual: unknown }> = [];
-  await replaySteps(path, async (step) => {
-    const { context } = actor.getSnapshot();
-    if (step.event.type !== 'xstate.init' && !harness.settle(step.event, context)) actor.send(step.event);
-    await settleMicrotasks();
-    const snapshot = actor.getSnapshot();
-    // With a context projection, states that differ only outside it are one vertex: compare what it keeps.
-    const keep = (context: unknown) =>
-      entry.serializeContext ? entry.serializeContext(context as never) : context;
-    reached.push({
-      expected: { value: step.state.value, context: keep(step.state.context) },
-      actual: { value: snapshot.value, context: keep(snapshot.context) },
-    });
-  });
-  actor.stop();
-  return reached;
 }

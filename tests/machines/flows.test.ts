@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { CartContext, CartEmitted } from '../../machines/cart.machine';
+import { machines, type RegisteredMachine } from '../../machines/registry';
+import { SAMPLE_PACKAGE } from '../../machines/samples/cart.samples';
+import type { CartItemInput } from '../../src/domain/cart-item';
+import { coverageOf, type FlowPath, flowPaths } from '../support/flow-model';
+import { cartStimuli } from '../support/flows/cart.flow';
+import { acceptedBefore, consentStimuli } from '../support/flows/consent.flow';
+import { SESSION_START, sessionStimuli } from '../support/flows/session.flow';
+import { type MachineLevel, machineDriver } from '../support/machine-driver';
+import { CartOracle, type CartView } from '../support/oracles/cart.oracle';
+import { ConsentOracle, type ConsentView } from '../support/oracles/consent.oracle';
+import type { Oracle } from '../support/oracles/oracle';
+import { SessionOracle, type SessionView } from '../support/oracles/session.oracle';
+import { recordPassedPath } from '../support/path-record';
+import { runPath, type StimuliOf } from '../support/path-runner';
+
+/** How a flow's machine runs alone: its oracle, its stimuli, and what of the oracle's view it can show. */
+interface MachineFlow<V, MV> {
+  oracle(path: FlowPath): Oracle<never, V>;
+  stimuli: StimuliOf<unknown>;
+  level: MachineLevel<MV>;
+  project(view: V): MV;
+  calls: readonly string[];
+}
+
+const refusalDialog = (title: string) => (c: CartContext) => ({ title, says: c.refusal });
+const CART_DIALOGS: Record<string, (c: CartContext) => { title: string; says: string }> = {
+  cartFull: (c) => ({ title: '購物車已滿', says: `購物車最多可放 ${c.maxItems} 項保障` }),
+  itemError: refusalDialog('無法加入購物車'),
+  addFailed: refusalDialog('加入購物車失敗'),
+  removeFailed: refusalDialog('無法移除此項目'),
+};
+
+type CartMachineView = Omit<CartView, 'overlay' | 'dialog'> & {
+  dialog: { title: string; says: string } | null;
+};
+
+const cart: MachineFlow<CartView, CartMachineView> = {
+  oracle: () => new CartOracle() as never,
+  stimuli: cartStimuli(SAMPLE_PACKAGE) as StimuliOf<unknown>,
+  // the site's settings are the binding's call, not the machine's
+  calls: ['getCart', 'insertCart', 'deleteCartItem'],
+  project: ({ overlay: _, dialog, ...rest }) => ({
+    ...rest,
+    dialog: dialog && { title: dialog.title, says: dialog.says },
+  }),
+  level: {
+    calls: {
+      loadCart: () => [{ call: 'getCart', body: {} }],
+      insertCartItem: (input: { item: CartItemInput }) => [{ call: 'insertCart', body: input.item }],
+      removeCartItem: (input: { classId: number }) => [
+        { call: 'deleteCartItem', body: { CLASS_ID: input.classId } },
+      ],
+    },
+    view: (s: AnyMachineSnapshot, emitted: EventObject[]) => {
+      const context = s.context as CartContext;
+      return {
+        count: context.cart.CLASS_LIST.length,
+        titles: context.cart.CLASS_LIST.map((c) => c.CLASS_TITLE),
+        limit: context.maxItems,
+        loadFailed: s.matches('loadFailed'),
+        busy: s.hasTag('busy'),
+        dialog: CART_DIALOGS[String(s.value)]?.(context) ?? null,
+        added: emitted
+          .filter((e): e is CartEmitted => e.type === 'cart.added')
+          .map((e) => e.item.CLASS_TITLE),
+      };
+    },
+  },
+};
+
+const session: MachineFlow<SessionView, { dialog: string | null }> = {
+  oracle: () => new SessionOracle(SESSION_START) as never,
+  stimuli: sessionStimuli as StimuliOf<unknown>,
+  calls: ['addSession', 'cleanSession'],
+  project: (v) => ({ dialog: v.dialog?.title ?? null }),
+  level: {
+    calls: {
+      startSession: () => [{ call: 'addSession', body: {} }],
+      endSession: () => [{ call: 'cleanSession', body: {} }],
+    },
+    view: (s) => ({
+      dialog: s.matches('reminding') ? '工作階段即將結束' : s.matches('ended') ? '工作階段已結束' : null,
+    }),
+  },
+};
+
+const consent: MachineFlow<ConsentView, Omit<ConsentView, 'cookie'>> = {
+  oracle: (path) => new ConsentOracle(acceptedBefore(path.steps)) as never,
+  stimuli: consentStimuli as StimuliOf<unknown>,
+  // storing the consent is the cookie and the call together: the machine alone cannot tell them apart
+  calls: [],
+  project: ({ cookie: _, ...rest }) => rest,
+  level: {
+    calls: {},
+    instant: ['xstate.done.actor.readConsent', 'xstate.error.actor.storeConsent'],
+    view: (s) => ({
+      banner: ['asking', 'saving', 'failed'].some((v) => s.matches(v)),
+      refusedByBrowser: s.matches('failed'),
+      acceptEnabled: s.matches('asking') || s.matches('failed'),
+    }),
+  },
+};
+
+const FLOWS = { cart, session, consent } as unknown as Record<string, MachineFlow<unknown, unknown>>;
+
+describe.each(machines)('$id machine', (entry: RegisteredMachine) => {
+  const flow = FLOWS[entry.id]!;
+
+  it('has a generated path through every declared transition, and none that changes nothing', () => {
+    const report = coverageOf(entry);
+    expect(report.uncovered).toEqual([]);
+    expect(report.noOps).toEqual([]);
+  });
+
+  for (const path of flowPaths(entry)) {
+    it(`agrees with its oracle: ${path.description}`, async () => {
+      await runPath(
+        path,
+        flow.stimuli,
+        flow.oracle(path),
+        machineDriver(entry, flow.level),
+        async (actual, expected) => {
+          const e = expected as { view: unknown };
+          expect(await actual()).toEqual({ ...e, view: flow.project(e.view) });
+        },
+        flow.calls,
+      );
+      recordPassedPath('machine', entry.id, path);
+    });
+  }
+});

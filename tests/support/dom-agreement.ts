@@ -1,0 +1,26 @@
+import { waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { Agreement } from './path-runner';
+
+/** What a dialog says must be within its text; the rest of a view is compared as it is. */
+export function withDialogText<V extends { dialog: { says: string } | null }>(view: V) {
+  if (!view.dialog) return view;
+  const { says, ...dialog } = view.dialog;
+  return { ...view, dialog: { ...dialog, text: expect.stringContaining(says) } };
+}
+
+/** The rendered app agrees with the oracle once it has settled: retried until then (at most 3 s). */
+export const domAgreement =
+  (expectView: (view: never) => unknown): Agreement =>
+  (actual, expected) => {
+    const e = expected as { view: never };
+    return waitFor(async () => expect(await actual()).toEqual({ ...e, view: expectView(e.view) }), {
+      timeout: 3000,
+    });
+  };
+
+/** The accessible name of what holds focus: its aria-label, else its text. */
+export const focusedName = () => {
+  const active = document.activeElement as HTMLElement | null;
+  return active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? '';
+};

@@ -1,0 +1,58 @@
+import type { InputPackage } from '../../../src/domain/cart-item';
+import type { FlowStep } from '../flow-model';
+import type { CartCall, CartStimulus } from '../oracles/cart.oracle';
+import { ok, refused } from '../oracles/oracle';
+
+/** The calls of the cart flow, compared with the oracle's on every level that has a network. */
+export const CART_CALLS: readonly CartCall[] = ['getCart', 'getExtraSetup', 'insertCart', 'deleteCartItem'];
+
+type Payload = {
+  output?: { cart?: unknown; maxItems?: number };
+  error?: { data?: unknown; message?: string };
+};
+
+/**
+ * A generated cart step as what the visitor does and what the server answers. `pkg` is the package the
+ * visitor's page offers. The site's settings come once a page, with the first cart load.
+ */
+export function cartStimuli(pkg: InputPackage) {
+  return (step: FlowStep, index: number, steps: readonly FlowStep[]): CartStimulus[] => {
+    const event = step.event as FlowStep['event'] & Payload & { classId?: number };
+    const firstLoad = !steps.slice(1, index).some((s) => s.event.type.endsWith('.loadCart'));
+    const limit = steps.map((s) => (s.event as Payload).output?.maxItems).find((m) => m !== undefined);
+    const settings: CartStimulus[] = firstLoad
+      ? [{ kind: 'reply', call: 'getExtraSetup', reply: ok({ cartMaxItems: limit ?? 5 }) }]
+      : [];
+    const refusal = (call: CartCall): CartStimulus => ({
+      kind: 'reply',
+      call,
+      reply: refused(event.error?.data ?? null, event.error?.message ?? ''),
+    });
+    switch (event.type) {
+      case 'xstate.done.actor.loadCart':
+        return [...settings, { kind: 'reply', call: 'getCart', reply: ok(event.output?.cart) }];
+      case 'xstate.error.actor.loadCart':
+        return [...settings, refusal('getCart')];
+      case 'cart.add':
+        return [{ kind: 'add', pkg }];
+      case 'xstate.done.actor.insertCartItem':
+        return [{ kind: 'reply', call: 'insertCart', reply: ok(event.output) }];
+      case 'xstate.error.actor.insertCartItem':
+        return [refusal('insertCart')];
+      case 'cart.remove':
+        return [{ kind: 'remove', classId: event.classId! }];
+      case 'xstate.done.actor.removeCartItem':
+        return [{ kind: 'reply', call: 'deleteCartItem', reply: ok(null) }];
+      case 'xstate.error.actor.removeCartItem':
+        return [refusal('deleteCartItem')];
+      case 'cart.retry':
+        return [{ kind: 'retry' }];
+      case 'dialog.close':
+        return [{ kind: 'closeDialog' }];
+      case 'xstate.init':
+        return [];
+      default:
+        throw new Error(`no visitor action or answer stands for ${event.type}`);
+    }
+  };
+}
