@@ -1,10 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { LoadedCart } from '../../machines/cart.machine';
 import { machines } from '../../machines/registry';
-import { coveringPaths, replaySteps } from '../support/flow-model';
+import type { InputPackage } from '../../src/domain/cart-item';
+import type { HeldNetwork } from '../support/api-calls';
+import { withDialogText } from '../support/dom-agreement';
+import { flowPaths } from '../support/flow-model';
+import { cartScreen } from '../support/flow-screens';
+import { CART_CALLS, cartStimuli } from '../support/flows/cart.flow';
+import { CartOracle, type CartStimulus, type CartView } from '../support/oracles/cart.oracle';
+import { recordPassedPath } from '../support/path-record';
+import { type PathDriver, runPath } from '../support/path-runner';
 import { builtAppForThisFile, returningVisitor } from './support/built-app';
-import { deferApi } from './support/deferred-api';
+import { heldPageNetwork, pageAgreement } from './support/held-network';
 
 const entry = machines.find((m) => m.id === 'cart')!;
 
@@ -23,61 +30,59 @@ async function openPanel(page: Page) {
 const addCell = (page: Page, name: string) =>
   page.getByRole('button', { name: `加入購物車：${name}` }).click();
 
-describe('cart paths in Chromium, the server answering as each path says', () => {
-  // cart.reset and cart.remindShown have no button yet (the shopcart flow sends them): those paths run in jsdom
-  for (const path of coveringPaths(entry, { without: ['cart.reset', 'cart.remindShown'] })) {
+/** The built app in Chromium with its cart calls held: the visitor's clicks and the path's answers. */
+function cartInChromium(page: Page, network: HeldNetwork): PathDriver<CartStimulus, CartView> {
+  const titles = new Map<number, string>();
+  return {
+    async act(s) {
+      switch (s.kind) {
+        case 'add':
+          await page.getByRole('button', { name: '加入購物車', exact: true }).click();
+          return;
+        case 'remove':
+          await (await openPanel(page))
+            .getByRole('button', { name: `移除「${titles.get(s.classId)}」` })
+            .click();
+          return;
+        case 'retry':
+          await (await openPanel(page)).getByRole('button', { name: '重新載入' }).click();
+          return;
+        case 'closeDialog':
+          await page.getByRole('button', { name: '我知道了' }).click();
+          return;
+        case 'reply':
+          if (s.call === 'getCart' && s.reply !== 'network-error' && s.reply.returnCode === 0)
+            for (const c of (s.reply.data as { CLASS_LIST: Array<{ CLASS_ID: number; CLASS_TITLE: string }> })
+              .CLASS_LIST)
+              titles.set(c.CLASS_ID, c.CLASS_TITLE);
+          await network.reply(s.call, s.reply);
+      }
+    },
+    wait: async () => {},
+    view: () => page.evaluate(cartScreen) as Promise<CartView>,
+    sent: () => network.sent().filter((r) => (CART_CALLS as readonly string[]).includes(r.call)),
+  };
+}
+
+describe('cart paths in Chromium, against the cart oracle', () => {
+  for (const path of flowPaths(entry)) {
     it(path.description, async () => {
+      const response = await fetch(`${app.server.origin}/ODGAWeb/api/catalogue/queryPackage?PACK_ID=BASIC`);
+      const basic = ((await response.json()) as { data: InputPackage }).data;
       const { context, page } = await visitor();
       try {
-        const api = await deferApi(page, {
-          loadCart: { path: 'DTODGAZ0/getCart', answer: (output) => (output as LoadedCart).cart },
-          insertCartItem: { path: 'DTODGAZ0/insertCart' },
-          removeCartItem: { path: 'DTODGAZ0/deleteCartItem' },
-        });
+        const network = await heldPageNetwork(page, CART_CALLS);
         await page.goto(`${app.server.origin}/groupins/product/Intropackage?PACK_ID=BASIC`);
         await page.getByRole('heading', { level: 1 }).waitFor();
-        await replaySteps(path, async (step) => {
-          const event = step.event as { type: string; classId?: number };
-          if (event.type === 'cart.add')
-            await page.getByRole('button', { name: '加入購物車', exact: true }).click();
-          else if (event.type === 'cart.remove')
-            await (await openPanel(page))
-              .getByRole('button', { name: `移除「項目 ${event.classId}」` })
-              .click();
-          else if (event.type === 'cart.retry')
-            await (await openPanel(page)).getByRole('button', { name: '重新載入' }).click();
-          else if (event.type === 'dialog.close')
-            await page.getByRole('button', { name: '我知道了' }).click();
-          else if (event.type !== 'xstate.init') await api.settle(step.event);
-
-          const context = step.state.context as { cart: LoadedCart['cart']; refusal: string };
-          switch (step.state.value) {
-            case 'ready':
-              await page.getByRole('dialog').waitFor({ state: 'detached' });
-              await expect
-                .poll(() => cartButton(page).textContent())
-                .toBe(`購物車${context.cart.CLASS_LIST.length}項`);
-              break;
-            case 'loadFailed':
-              await (await openPanel(page)).getByText('購物車暫時無法載入').waitFor();
-              break;
-            case 'cartFull':
-              await page
-                .getByRole('dialog', { name: '購物車已滿' })
-                .getByText('購物車最多可放 5 項保障')
-                .waitFor();
-              break;
-            case 'itemError':
-              await page.getByRole('dialog', { name: '無法加入購物車' }).getByText(context.refusal).waitFor();
-              break;
-            case 'addFailed':
-              await page.getByRole('dialog', { name: '加入購物車失敗' }).getByText(context.refusal).waitFor();
-              break;
-            case 'removeFailed':
-              await page.getByRole('dialog', { name: '無法移除此項目' }).getByText(context.refusal).waitFor();
-              break;
-          }
-        });
+        await runPath(
+          path,
+          cartStimuli(basic),
+          new CartOracle(),
+          cartInChromium(page, network),
+          pageAgreement(withDialogText),
+          CART_CALLS,
+        );
+        recordPassedPath('chromium', entry.id, path);
       } finally {
         await context.close();
       }

@@ -1,8 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines/registry';
-import { flowPaths, replaySteps } from '../support/flow-model';
+import type { HeldNetwork } from '../support/api-calls';
+import { flowPaths } from '../support/flow-model';
+import { consentScreen } from '../support/flow-screens';
+import { acceptedBefore, CONSENT_CALLS, consentStimuli } from '../support/flows/consent.flow';
+import { ConsentOracle, type ConsentStimulus, type ConsentView } from '../support/oracles/consent.oracle';
+import { recordPassedPath } from '../support/path-record';
+import { type PathDriver, runPath } from '../support/path-runner';
 import { builtAppForThisFile } from './support/built-app';
+import { heldPageNetwork, pageAgreement } from './support/held-network';
 
 const entry = machines.find((m) => m.id === 'consent')!;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -12,92 +19,83 @@ const COOKIE_SWITCH = `(() => {
   const native = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
   Object.defineProperty(Document.prototype, 'cookie', {
     configurable: true,
-    get() { return window.__blockCookies ? '' : native.get.call(this); },
+    get() { return native.get.call(this); },
     set(value) { if (!window.__blockCookies) native.set.call(this, value); },
   });
 })();`;
 
 const app = builtAppForThisFile();
 
-const banner = (page: Page) => page.getByRole('region', { name: 'Cookie 使用說明' });
-
 async function privacyCookie(context: BrowserContext) {
   return (await context.cookies()).find((c) => c.name === 'OI_Privacy_CHECK');
 }
 
-describe('consent paths in Chromium against the built app', () => {
+function consentInChromium(page: Page, network: HeldNetwork): PathDriver<ConsentStimulus, ConsentView> {
+  return {
+    async act(s) {
+      if (s.kind === 'cookies')
+        await page.evaluate((block) => {
+          (window as unknown as { __blockCookies: boolean }).__blockCookies = block;
+        }, s.blocked);
+      else if (s.kind === 'accept') await page.getByRole('button', { name: '同意' }).click();
+      else await network.reply(s.call, s.reply);
+    },
+    wait: async () => {},
+    view: () => page.evaluate(consentScreen),
+    sent: () => network.sent().filter((r) => (CONSENT_CALLS as readonly string[]).includes(r.call)),
+  };
+}
+
+describe('consent paths in Chromium, against the consent oracle', () => {
   for (const path of flowPaths(entry)) {
     it(path.description, async () => {
       const context = await app.browser.newContext({ locale: 'zh-TW' });
       await context.addInitScript(COOKIE_SWITCH);
-      const page = await context.newPage();
-      let recorded: Promise<unknown> | undefined;
+      const before = acceptedBefore(path.steps);
+      if (before)
+        await context.addCookies([{ name: 'OI_Privacy_CHECK', value: 'Y', url: app.server.origin }]);
       try {
-        await replaySteps(path, async (step, next) => {
-          switch (step.event.type) {
-            case 'xstate.init':
-              return;
-            case 'xstate.done.actor.readConsent': {
-              if ((step.event as { output?: boolean }).output === true) {
-                await context.addCookies([{ name: 'OI_Privacy_CHECK', value: 'Y', url: app.server.origin }]);
-              }
-              await page.goto(`${app.server.origin}/groupins/`);
-              await page.getByRole('heading', { level: 1 }).waitFor();
-              break;
-            }
-            case 'consent.accept': {
-              const failNext = next?.event.type === 'xstate.error.actor.storeConsent';
-              await page.evaluate((block) => {
-                (window as unknown as { __blockCookies: boolean }).__blockCookies = block;
-              }, failNext);
-              recorded = failNext
-                ? undefined
-                : page
-                    .waitForResponse((r) => r.url().endsWith('/ODGAWeb/api/consent/accept'))
-                    .then((r) => r.json());
-              await page.getByRole('button', { name: '同意' }).click();
-              break;
-            }
-            default:
-              // done/error of storeConsent: the real actor settles by itself; the state check below waits
-              break;
-          }
-          switch (step.state.value) {
-            case 'asking':
-              await banner(page).waitFor();
-              expect(await page.getByRole('alert').count()).toBe(0);
-              break;
-            case 'failed':
-              await page.getByRole('alert').getByText('您的瀏覽器未允許儲存 Cookie').waitFor();
-              break;
-            case 'saving':
-              // the last step of a retry path: cookies are allowed again, so the retry must succeed
-              if (!next) {
-                await banner(page).waitFor({ state: 'detached' });
-                expect((await privacyCookie(context))?.value).toBe('Y');
-              }
-              break;
-            case 'accepted': {
-              await banner(page).waitFor({ state: 'detached' });
-              const cookie = await privacyCookie(context);
-              expect(cookie?.value).toBe('Y');
-              if (recorded) {
-                expect(await recorded).toMatchObject({ returnCode: 0 });
-                // The site asks for 3650 days; Chromium keeps no cookie longer than 400 days (RFC 6265bis).
-                const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / DAY_SECONDS;
-                expect(days).toBeGreaterThan(399);
-                expect(days).toBeLessThanOrEqual(3650);
-              }
-              await page.reload();
-              await page.getByRole('heading', { level: 1 }).waitFor();
-              expect(await banner(page).count()).toBe(0);
-              break;
-            }
-          }
-        });
+        const page = await context.newPage();
+        const network = await heldPageNetwork(page, CONSENT_CALLS);
+        await page.goto(`${app.server.origin}/groupins/`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await runPath(
+          path,
+          consentStimuli,
+          new ConsentOracle(before),
+          consentInChromium(page, network),
+          pageAgreement((v) => v),
+          CONSENT_CALLS,
+        );
+        recordPassedPath('chromium', entry.id, path);
       } finally {
         await context.close();
       }
     });
   }
+});
+
+describe('consent against the real server', () => {
+  it('keeps the acceptance as long as Chromium allows, records it, and shows no banner after a reload', async () => {
+    const context = await app.browser.newContext({ locale: 'zh-TW' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${app.server.origin}/groupins/`);
+      const recorded = page.waitForResponse((r) => r.url().endsWith('/ODGAWeb/api/consent/accept'));
+      await page.getByRole('button', { name: '同意' }).click();
+      expect(await (await recorded).json()).toMatchObject({ returnCode: 0 });
+      await page.getByRole('region', { name: 'Cookie 使用說明' }).waitFor({ state: 'detached' });
+      const cookie = await privacyCookie(context);
+      expect(cookie?.value).toBe('Y');
+      // The site asks for 3650 days (SPEC §9); Chromium keeps no cookie longer than 400 days (RFC 6265bis).
+      const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / DAY_SECONDS;
+      expect(days).toBeGreaterThan(399);
+      expect(days).toBeLessThanOrEqual(3650);
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByRole('region', { name: 'Cookie 使用說明' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

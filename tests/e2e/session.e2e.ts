@@ -1,75 +1,74 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines/registry';
-import type { SessionTimes } from '../../machines/session.machine';
-import { coveringPaths, delayOf, replaySteps } from '../support/flow-model';
+import type { HeldNetwork } from '../support/api-calls';
+import { withDialogText } from '../support/dom-agreement';
+import { flowPaths } from '../support/flow-model';
+import { sessionScreen } from '../support/flow-screens';
+import { SESSION_CALLS, SESSION_START, sessionStimuli } from '../support/flows/session.flow';
+import { SessionOracle, type SessionStimulus, type SessionView } from '../support/oracles/session.oracle';
+import { recordPassedPath } from '../support/path-record';
+import { type PathDriver, runPath } from '../support/path-runner';
 import { builtAppForThisFile, returningVisitor } from './support/built-app';
-import { deferApi } from './support/deferred-api';
+import { heldPageNetwork, pageAgreement } from './support/held-network';
 
 const entry = machines.find((m) => m.id === 'session')!;
-const STARTED = '2026-11-21T08:00:00.000Z';
 
 const app = builtAppForThisFile();
 
-const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+/** The built app in Chromium under Playwright's clock, its session calls held. */
+function sessionInChromium(page: Page, network: HeldNetwork): PathDriver<SessionStimulus, SessionView> {
+  return {
+    async act(s) {
+      switch (s.kind) {
+        case 'navigate':
+          await page
+            .getByRole('navigation', { name: '主選單' })
+            .getByRole('link', { name: s.link })
+            .first()
+            .click();
+          return;
+        case 'continue':
+          await page.getByRole('button', { name: '繼續使用' }).click();
+          return;
+        case 'confirmEnd':
+          await page.getByRole('button', { name: '確定' }).click();
+          return;
+        case 'reply':
+          await network.reply(s.call, s.reply);
+          return;
+        case 'wait':
+          await page.clock.runFor(s.ms);
+      }
+    },
+    wait: (ms) => page.clock.runFor(ms),
+    view: async () => ({
+      at: new URL(page.url()).pathname.replace(/^\/groupins/, '') || '/',
+      ...((await page.evaluate(sessionScreen)) as Omit<SessionView, 'at'>),
+    }),
+    sent: () => network.sent().filter((r) => (SESSION_CALLS as readonly string[]).includes(r.call)),
+  };
+}
 
-describe('session paths in Chromium under a controlled clock', () => {
-  for (const path of coveringPaths(entry)) {
+describe('session paths in Chromium under a controlled clock, against the session oracle', () => {
+  for (const path of flowPaths(entry)) {
     it(path.description, async () => {
       const { context, page } = await returningVisitor(app);
       try {
         await page.clock.install();
-        const api = await deferApi(page, {
-          startSession: {
-            path: 'DTODGAZ0/addSession',
-            answer: (output) => {
-              const t = output as SessionTimes;
-              const now = new Date(Date.parse(STARTED) + t.elapsedSeconds * 1000).toISOString();
-              return { startedAt: STARTED, now, remindSeconds: t.remindSeconds, endSeconds: t.endSeconds };
-            },
-          },
-          endSession: { path: 'DTODGAZ0/cleanSession' },
-        });
-        await page.goto(`${app.server.origin}/groupins/question`);
-        await h1(page).waitFor();
-        let times = path.steps[0]!.state.context as SessionTimes;
-        await replaySteps(path, async (step) => {
-          const event = step.event;
-          if (event.type.startsWith('xstate.after.')) {
-            await page.clock.runFor(delayOf(entry.machine, event.type, times));
-          } else if (event.type === 'session.activity') {
-            await page
-              .getByRole('navigation', { name: '主選單' })
-              .getByRole('link', { name: '常見問題' })
-              .click();
-            await page
-              .getByRole('navigation', { name: '主選單' })
-              .getByRole('link', { name: '保費試算' })
-              .click();
-          } else if (event.type === 'session.continue') {
-            await page.getByRole('button', { name: '繼續使用' }).click();
-          } else if (event.type === 'session.restart') {
-            await page.getByRole('button', { name: '確定' }).click();
-          } else if (event.type !== 'xstate.init') {
-            await api.settle(event);
-          }
-          times = step.state.context as SessionTimes;
-          const reminder = page.getByRole('dialog', { name: '工作階段即將結束' });
-          const ended = page.getByRole('dialog', { name: '工作階段已結束' });
-          switch (step.state.value) {
-            case 'reminding':
-              await reminder.waitFor();
-              expect(await reminder.textContent()).toContain('5 分 0 秒');
-              break;
-            case 'ended':
-              await ended.waitFor();
-              await expect.poll(() => new URL(page.url()).pathname).toBe('/groupins/');
-              break;
-            default:
-              await reminder.waitFor({ state: 'detached' });
-              expect(await ended.count()).toBe(0);
-          }
-        });
+        const network = await heldPageNetwork(page, SESSION_CALLS);
+        await page.goto(`${app.server.origin}/groupins${SESSION_START}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.evaluate(() => sessionStorage.setItem('groupins.flow.shopcart', '{}'));
+        await runPath(
+          path,
+          sessionStimuli,
+          new SessionOracle(SESSION_START),
+          sessionInChromium(page, network),
+          pageAgreement(withDialogText),
+          SESSION_CALLS,
+        );
+        recordPassedPath('chromium', entry.id, path);
       } finally {
         await context.close();
       }

@@ -1,65 +1,37 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { afterEach, describe, it } from 'vitest';
 import { machines } from '../../machines/registry';
 import type { Cart } from '../../src/domain/cart-item';
+import type { HeldNetwork } from '../support/api-calls';
 import { PACKAGES } from '../support/catalogue-fixture';
-import { domAgreement, focusedName, withDialogText } from '../support/dom-agreement';
+import { domAgreement, withDialogText } from '../support/dom-agreement';
 import { flowPaths } from '../support/flow-model';
+import { cartScreen } from '../support/flow-screens';
 import { CART_CALLS, cartStimuli } from '../support/flows/cart.flow';
-import { type HeldNetwork, heldNetwork } from '../support/held-network';
-import { CartOracle, type CartStimulus, type CartView } from '../support/oracles/cart.oracle';
+import { heldNetwork } from '../support/held-network';
+import { type CartCall, CartOracle, type CartStimulus, type CartView } from '../support/oracles/cart.oracle';
+import { ok, refused, type ServerReply } from '../support/oracles/oracle';
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
 import { openPage } from '../support/visitor-page';
+import { WalkStep } from '../support/walks';
 
 const entry = machines.find((m) => m.id === 'cart')!;
 const PAGE = '/product/Intropackage?PACK_ID=BASIC';
-export const BASIC = PACKAGES.find((p) => p.PACK_ID === 'BASIC')!;
+const BASIC = PACKAGES.find((p) => p.PACK_ID === 'BASIC')!;
 
 const cartButton = () => screen.getByRole('button', { name: /^購物車/ });
-const panel = () => document.querySelector<HTMLElement>('section.cart-panel')!;
+const panel = () => screen.getByRole('region', { name: '購物車內容', hidden: true });
 
 async function openPanel(user: UserEvent) {
   if (cartButton().getAttribute('aria-expanded') !== 'true') await user.click(cartButton());
   return within(panel());
 }
 
-/** The cart as a visitor sees it on the page: header, panel, dialog, overlay, and the dataLayer. */
-export async function cartOnScreen(): Promise<Omit<CartView, 'dialog'> & { dialog: unknown }> {
-  const dialog = screen.queryByRole('dialog');
-  const heading = panel().querySelector('h2')?.textContent ?? '';
-  const add = screen.queryByRole('button', { name: '加入購物車' });
-  return {
-    count: Number(cartButton().querySelector('.cart-count')?.textContent),
-    titles: [...panel().querySelectorAll('.cart-item-title')].map((t) => t.textContent),
-    limit: Number(/\/(\d+)）/.exec(heading)?.[1]),
-    loadFailed:
-      panel().textContent!.includes('購物車暫時無法載入') &&
-      within(panel()).queryByRole('button', { name: '重新載入', hidden: true }) !== null,
-    busy: add === null || (add as HTMLButtonElement).disabled,
-    overlay:
-      screen.queryByRole('status', { name: '' }) !== null && screen.queryByText('處理中，請稍候…') !== null,
-    dialog: dialog && {
-      title: dialog.getAttribute('aria-labelledby')
-        ? document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent
-        : '',
-      text: dialog.textContent,
-      focus: focusedName(),
-    },
-    added: (
-      (window.dataLayer ?? []) as Array<{
-        event?: string;
-        ecommerce?: { items: Array<{ item_name: string }> };
-      }>
-    )
-      .filter((e) => e.event === 'add_to_cart')
-      .map((e) => e.ecommerce!.items[0]!.item_name),
-  };
-}
-
 /** The rendered app with its live cart, the visitor's clicks and the held network. */
-export function cartOnPage(network: HeldNetwork, user: UserEvent): PathDriver<CartStimulus, CartView> {
+function cartOnPage(network: HeldNetwork, user: UserEvent): PathDriver<CartStimulus, CartView> {
   let lastCart: Cart | undefined;
   return {
     async act(s) {
@@ -85,7 +57,7 @@ export function cartOnPage(network: HeldNetwork, user: UserEvent): PathDriver<Ca
       }
     },
     wait: async () => {},
-    view: cartOnScreen as () => Promise<CartView>,
+    view: async () => cartScreen() as CartView,
     sent: () => network.sent().filter((r) => (CART_CALLS as readonly string[]).includes(r.call)),
   };
 }
@@ -115,4 +87,135 @@ describe('cart paths on the rendered app, against the cart oracle', () => {
       recordPassedPath('jsdom', entry.id, path);
     });
   }
+});
+
+const item = (id: number) => ({
+  CLASS_ID: id,
+  SOURCE_CODE: 'CELL' as const,
+  CLASS_TITLE: `保障組合 ${id}`,
+  IS_SLRY_MLTPL: 'N' as const,
+  PROD_LIST: [
+    {
+      PROD_ID: `P${id}`,
+      PROD_NAME: `保障 ${id}`,
+      ORDER_SEQ: 1,
+      IS_ACC: 'N' as const,
+      FACE_AMT_TYPE: 1 as const,
+      FACE_AMT: 100_000,
+    },
+  ],
+});
+
+/** A cart as the server may answer it: up to SPEC's 5 items, with or without a number. */
+const serverCart = fc
+  .record({ ids: fc.uniqueArray(fc.integer({ min: 1, max: 99 }), { maxLength: 5 }), numbered: fc.boolean() })
+  .map(({ ids, numbered }) => ({
+    CHANNEL: '1',
+    CART_NO: numbered ? 'C20261123000000000001' : '',
+    COOKIE_CART_NO: numbered ? 'C20261123000000000001' : '',
+    CLASS_LIST: ids.map(item),
+  }));
+
+type Step = WalkStep<CartOracle, CartStimulus, CartView>;
+const answer = (call: CartCall, replies: fc.Arbitrary<[string, ServerReply]>) =>
+  replies.map(
+    ([label, reply]): Step =>
+      new WalkStep(
+        `${call} ← ${label}`,
+        (o) => o.awaits(call),
+        () => ({ kind: 'reply', call, reply }),
+      ),
+  );
+const failure = fc.constantFrom<[string, ServerReply]>(
+  ['refused', refused(null, '系統忙碌中，請稍後再試')],
+  ['network down', 'network-error'],
+);
+
+const CART_WALK: fc.Arbitrary<Step>[] = [
+  fc.constant(
+    new WalkStep(
+      '加入購物車',
+      (o) => o.idle,
+      () => ({ kind: 'add', pkg: BASIC }),
+    ),
+  ),
+  fc.nat(4).map(
+    (i): Step =>
+      new WalkStep(
+        `移除第 ${i + 1} 項`,
+        (o) => o.idle && o.items.length > i,
+        (o) => ({ kind: 'remove', classId: o.items[i]!.CLASS_ID }),
+      ),
+  ),
+  fc.constant(
+    new WalkStep(
+      '重新載入',
+      (o) => o.view().loadFailed,
+      () => ({ kind: 'retry' }),
+    ),
+  ),
+  fc.constant(
+    new WalkStep(
+      '我知道了',
+      (o) => o.view().dialog !== null,
+      () => ({ kind: 'closeDialog' }),
+    ),
+  ),
+  answer(
+    'getExtraSetup',
+    fc.oneof(
+      fc
+        .integer({ min: 1, max: 5 })
+        .map((n): [string, ServerReply] => [`limit ${n}`, ok({ cartMaxItems: n })]),
+      failure,
+    ),
+  ),
+  answer(
+    'getCart',
+    fc.oneof(
+      serverCart.map((c): [string, ServerReply] => [`${c.CLASS_LIST.length} items`, ok(c)]),
+      failure,
+    ),
+  ),
+  answer(
+    'insertCart',
+    fc.oneof(
+      fc.constant<[string, ServerReply]>(['inserted', ok('C20261123000000000001')]),
+      fc.constant<[string, ServerReply]>(['full', refused('modalCartFull', '購物車已滿')]),
+      fc.constant<[string, ServerReply]>(['item error', refused('modalCartItemError', '此保障已在購物車中')]),
+      failure,
+    ),
+  ),
+  answer('deleteCartItem', fc.oneof(fc.constant<[string, ServerReply]>(['removed', ok(null)]), failure)),
+];
+
+describe('random walks of a visitor on the rendered app, against the cart oracle', () => {
+  it('agrees with the oracle after every action and answer', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(CART_WALK, { maxCommands: 80, size: 'max' }), async (steps) => {
+        const network = heldNetwork(CART_CALLS);
+        const user = userEvent.setup();
+        try {
+          await openPage(PAGE);
+          await screen.findByRole('heading', { level: 1 });
+          await fc.asyncModelRun(
+            () => ({
+              model: new CartOracle(),
+              real: {
+                driver: cartOnPage(network, user),
+                agree: domAgreement(withDialogText),
+                calls: CART_CALLS,
+              },
+            }),
+            steps,
+          );
+        } finally {
+          cleanup();
+          network.close();
+          window.dataLayer = [];
+        }
+      }),
+      { numRuns: 25 },
+    );
+  }, 180_000);
 });

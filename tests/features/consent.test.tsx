@@ -1,11 +1,13 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, it } from 'vitest';
 import { machines } from '../../machines/registry';
+import type { HeldNetwork } from '../support/api-calls';
 import { domAgreement } from '../support/dom-agreement';
 import { flowPaths } from '../support/flow-model';
+import { consentScreen } from '../support/flow-screens';
 import { acceptedBefore, CONSENT_CALLS, consentStimuli } from '../support/flows/consent.flow';
-import { type HeldNetwork, heldNetwork } from '../support/held-network';
+import { heldNetwork } from '../support/held-network';
 import { ConsentOracle, type ConsentStimulus, type ConsentView } from '../support/oracles/consent.oracle';
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
@@ -13,8 +15,6 @@ import { openPage } from '../support/visitor-page';
 
 const entry = machines.find((m) => m.id === 'consent')!;
 const jar = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
-const privacyCookie = () =>
-  /(?:^|; )OI_Privacy_CHECK=([^;]*)/.exec(jar.get!.call(document) as string)?.[1] ?? null;
 
 /** A browser whose settings refuse this site's cookies: writes are dropped, reads still work. */
 function blockCookies(blocked: boolean) {
@@ -27,19 +27,6 @@ function blockCookies(blocked: boolean) {
   else delete (document as { cookie?: string }).cookie;
 }
 
-export async function consentOnScreen(): Promise<ConsentView> {
-  const banner = screen.queryByRole('region', { name: 'Cookie 使用說明' });
-  const accept = banner && within(banner).getByRole('button', { name: '同意' });
-  return {
-    banner: banner !== null,
-    refusedByBrowser:
-      banner !== null &&
-      within(banner).queryByRole('alert')?.textContent?.includes('您的瀏覽器未允許儲存 Cookie') === true,
-    acceptEnabled: accept !== null && !(accept as HTMLButtonElement).disabled,
-    cookie: privacyCookie(),
-  };
-}
-
 function consentOnPage(network: HeldNetwork, user: UserEvent): PathDriver<ConsentStimulus, ConsentView> {
   return {
     async act(s) {
@@ -48,7 +35,7 @@ function consentOnPage(network: HeldNetwork, user: UserEvent): PathDriver<Consen
       else await act(() => network.reply(s.call, s.reply));
     },
     wait: async () => {},
-    view: consentOnScreen,
+    view: async () => consentScreen(),
     sent: () => network.sent().filter((r) => (CONSENT_CALLS as readonly string[]).includes(r.call)),
   };
 }

@@ -58,7 +58,7 @@ const cart: MachineFlow<CartView, CartMachineView> = {
       const context = s.context as CartContext;
       return {
         count: context.cart.CLASS_LIST.length,
-        titles: context.cart.CLASS_LIST.map((c) => c.CLASS_TITLE),
+        titles: s.matches('loadFailed') ? [] : context.cart.CLASS_LIST.map((c) => c.CLASS_TITLE),
         limit: context.maxItems,
         loadFailed: s.matches('loadFailed'),
         busy: s.hasTag('busy'),

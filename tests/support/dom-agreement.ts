@@ -18,9 +18,3 @@ export const domAgreement =
       timeout: 3000,
     });
   };
-
-/** The accessible name of what holds focus: its aria-label, else its text. */
-export const focusedName = () => {
-  const active = document.activeElement as HTMLElement | null;
-  return active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? '';
-};

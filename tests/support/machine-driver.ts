@@ -7,6 +7,7 @@ import {
   SimulatedClock,
 } from 'xstate';
 import type { RegisteredMachine } from '../../machines/registry';
+import { advanceClock } from './advance-clock';
 import type { FlowStep } from './flow-model';
 import type { SentRequest } from './oracles/oracle';
 import type { PathDriver } from './path-runner';
@@ -80,7 +81,7 @@ export function machineDriver<S, V>(entry: RegisteredMachine, level: MachineLeve
       }
     },
     async wait(ms) {
-      clock.increment(ms);
+      advanceClock(clock, ms);
       await new Promise((resolve) => setTimeout(resolve, 0));
     },
     async view() {

@@ -34,7 +34,10 @@ export type Agreement = (actual: () => Promise<unknown>, expected: unknown) => P
 /** The calls made, by call, in the order made: the order between different calls is not the visitor's concern. */
 export function byCall(sent: readonly SentRequest[], calls?: readonly string[]): Record<string, unknown[]> {
   const grouped: Record<string, unknown[]> = {};
-  for (const { call, body } of sent) if (!calls || calls.includes(call)) (grouped[call] ??= []).push(body);
+  for (const { call, body } of sent) {
+    if (calls && !calls.includes(call)) continue;
+    grouped[call] = [...(grouped[call] ?? []), body];
+  }
   return grouped;
 }
 

@@ -19,7 +19,7 @@ export type CartStimulus =
 export interface CartView {
   /** the count on the header's cart button */
   count: number;
-  /** the titles listed in the cart panel */
+  /** the titles listed in the cart panel (the count stays the last one known) */
   titles: string[];
   /** the limit the panel's heading gives (count/limit) */
   limit: number;
@@ -93,8 +93,17 @@ export class CartOracle implements Oracle<CartStimulus, CartView> {
     );
   }
 
-  private get idle() {
+  /** the visitor can act on the cart: nothing in flight, no dialog, the cart loaded */
+  get idle() {
     return !this.open && !this.loadFailed && !this.busy;
+  }
+
+  awaits(call: CartCall): boolean {
+    return this.waiting.has(call);
+  }
+
+  get items() {
+    return this.cart.CLASS_LIST;
   }
 
   private show(cart: Cart) {
@@ -172,7 +181,8 @@ export class CartOracle implements Oracle<CartStimulus, CartView> {
   view(): CartView {
     return {
       count: this.cart.CLASS_LIST.length,
-      titles: this.cart.CLASS_LIST.map((c) => c.CLASS_TITLE),
+      // a cart that could not be loaded is not listed: the panel offers a reload instead
+      titles: this.loadFailed ? [] : this.cart.CLASS_LIST.map((c) => c.CLASS_TITLE),
       limit: this.limit,
       loadFailed: this.loadFailed,
       busy: this.busy,

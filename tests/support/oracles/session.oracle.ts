@@ -67,6 +67,7 @@ export class SessionOracle implements Oracle<SessionStimulus, SessionView> {
     switch (s.kind) {
       case 'navigate':
         if (this.phase === 'reminding' || this.phase === 'ended') return; // a dialog covers the page
+        if (s.to === this.at) return; // a link to the page one is on goes nowhere
         this.at = s.to;
         if (this.phase === 'active') this.start();
         return;
@@ -105,6 +106,24 @@ export class SessionOracle implements Oracle<SessionStimulus, SessionView> {
     this.advance(0);
   }
 
+  /** what the visitor can do now: a dialog covers the page, or it is open to navigation */
+  get shows(): 'page' | 'reminder' | 'end' | 'nothing yet' {
+    return this.phase === 'reminding'
+      ? 'reminder'
+      : this.phase === 'ended'
+        ? 'end'
+        : this.phase === 'ending'
+          ? 'nothing yet'
+          : 'page';
+  }
+
+  awaits(call: SessionCall): boolean {
+    return (
+      (call === 'addSession' && this.phase === 'starting') ||
+      (call === 'cleanSession' && this.phase === 'ending')
+    );
+  }
+
   dueInMs(): number | undefined {
     if (this.phase === 'active') return Math.max(0, this.startedAt + this.remind * 1000 - this.now);
     if (this.phase === 'reminding') return Math.max(0, this.startedAt + this.end * 1000 - this.now);
@@ -116,7 +135,7 @@ export class SessionOracle implements Oracle<SessionStimulus, SessionView> {
     const since = this.now - this.startedAt;
     if (this.phase === 'active' && since >= this.remind * 1000) {
       this.phase = 'reminding';
-      this.remindedAt = this.now;
+      this.remindedAt = Math.max(this.now - ms, this.startedAt + this.remind * 1000);
     }
     if (this.phase === 'reminding' && since >= this.end * 1000) {
       this.phase = 'ending';
@@ -129,7 +148,7 @@ export class SessionOracle implements Oracle<SessionStimulus, SessionView> {
       this.phase === 'reminding'
         ? {
             title: '工作階段即將結束',
-            // the time left as the dialog opens; it counts down after that
+            // the time left as the dialog opens (checked at that moment only: it counts down after)
             says:
               this.now === this.remindedAt
                 ? `本次工作階段將於 ${minutesAndSeconds(Math.round((this.startedAt + this.end * 1000 - this.now) / 1000))} 後結束`

@@ -1,0 +1,37 @@
+import type { Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
+import { answerHeld, callOf, type HeldNetwork } from '../../support/api-calls';
+import type { SentRequest } from '../../support/oracles/oracle';
+
+/**
+ * The page's network in Chromium: every API call is seen; the `held` ones wait until `reply` answers them
+ * (an aborted request when the path says the network is down), the others reach the built server.
+ */
+export async function heldPageNetwork(page: Page, held: readonly string[]): Promise<HeldNetwork> {
+  const sent: SentRequest[] = [];
+  const waiting = new Map<string, Route[]>();
+  await page.route('**/ODGAWeb/api/**', (route) => {
+    const request = route.request();
+    const call = callOf(new URL(request.url()).pathname);
+    sent.push({ call, body: request.method() === 'GET' ? undefined : request.postDataJSON() });
+    if (held.includes(call)) waiting.set(call, [...(waiting.get(call) ?? []), route]);
+    else void route.continue();
+  });
+  return {
+    sent: () => [...sent],
+    reply: (call, reply) =>
+      answerHeld(waiting, call, (route) =>
+        reply === 'network-error'
+          ? route.abort('failed')
+          : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(reply) }),
+      ),
+    close: () => {},
+  };
+}
+
+/** The page agrees with the oracle once it has settled: polled until then (at most 5 s). */
+export const pageAgreement =
+  (expectView: (view: never) => unknown) => async (actual: () => Promise<unknown>, expected: unknown) => {
+    const e = expected as { view: never };
+    await expect.poll(actual, { timeout: 5000 }).toEqual({ ...e, view: expectView(e.view) });
+  };
