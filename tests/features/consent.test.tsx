@@ -1,5 +1,6 @@
-import { act, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { afterEach, describe, it } from 'vitest';
 import { machines } from '../../machines/registry';
 import type { HeldNetwork } from '../support/api-calls';
@@ -9,9 +10,11 @@ import { consentScreen } from '../support/flow-screens';
 import { acceptedBefore, CONSENT_CALLS, consentStimuli } from '../support/flows/consent.flow';
 import { heldNetwork } from '../support/held-network';
 import { ConsentOracle, type ConsentStimulus, type ConsentView } from '../support/oracles/consent.oracle';
+import { ok, refused, type ServerReply } from '../support/oracles/oracle';
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
 import { openPage } from '../support/visitor-page';
+import { WalkStep } from '../support/walks';
 
 const entry = machines.find((m) => m.id === 'consent')!;
 const jar = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
@@ -67,4 +70,83 @@ describe('consent paths on the rendered app, against the consent oracle', () => 
       recordPassedPath('jsdom', entry.id, path);
     });
   }
+});
+
+type Step = WalkStep<ConsentOracle, ConsentStimulus, ConsentView>;
+
+const CONSENT_WALK: fc.Arbitrary<Step>[] = [
+  fc.boolean().map(
+    (blocked): Step =>
+      new WalkStep(
+        blocked ? 'browser blocks cookies' : 'browser allows cookies',
+        () => true,
+        () => ({
+          kind: 'cookies',
+          blocked,
+        }),
+      ),
+  ),
+  fc.constant(
+    new WalkStep(
+      '同意',
+      (o) => o.view().acceptEnabled,
+      () => ({ kind: 'accept' }),
+    ),
+  ),
+  fc
+    .constantFrom<[string, ServerReply]>(
+      ['recorded', ok(null)],
+      ['refused', refused(null, '系統忙碌中，請稍後再試')],
+      ['network down', 'network-error'],
+    )
+    .map(
+      ([label, reply]): Step =>
+        new WalkStep(
+          `consent/accept ← ${label}`,
+          (o) => o.awaitsRecord,
+          () => ({
+            kind: 'reply',
+            call: 'consent/accept',
+            reply,
+          }),
+        ),
+    ),
+];
+
+describe('random walks of a visitor on the rendered app, against the consent oracle', () => {
+  it('agrees with the oracle after every action and answer', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.commands(CONSENT_WALK, { maxCommands: 20, size: 'max' }),
+        async (before, steps) => {
+          const network = heldNetwork(CONSENT_CALLS);
+          if (before) document.cookie = 'OI_Privacy_CHECK=Y; path=/';
+          const user = userEvent.setup();
+          try {
+            const page = await openPage('/');
+            await screen.findByRole('heading', { level: 1 });
+            await fc.asyncModelRun(
+              () => ({
+                model: new ConsentOracle(before),
+                real: {
+                  driver: consentOnPage(network, user),
+                  agree: domAgreement((v) => v),
+                  calls: CONSENT_CALLS,
+                },
+              }),
+              steps,
+            );
+            page.stop();
+          } finally {
+            cleanup();
+            network.close();
+            blockCookies(false);
+            document.cookie = 'OI_Privacy_CHECK=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+          }
+        },
+      ),
+      { numRuns: 20 },
+    );
+  }, 120_000);
 });

@@ -61,6 +61,11 @@ export class ConsentOracle implements Oracle<ConsentStimulus, ConsentView> {
     }
   }
 
+  /** the audit record has been asked for and not yet answered */
+  get awaitsRecord(): boolean {
+    return this.saving;
+  }
+
   view(): ConsentView {
     return {
       banner: !this.accepted,
