@@ -21,7 +21,12 @@ export function cartScreen() {
     loadFailed:
       text(panel).includes('購物車暫時無法載入') &&
       [...(panel?.querySelectorAll('button') ?? [])].some((b) => text(b) === '重新載入'),
-    busy: !add || add.disabled,
+    // 加入購物車 and every 移除 are disabled together while a cart call is in flight
+    busy: (() => {
+      const removes = [...(panel?.querySelectorAll('.cart-items button') ?? [])] as HTMLButtonElement[];
+      const disabled = [!add || add.disabled, ...removes.map((b) => b.disabled)];
+      return disabled.every(Boolean) ? true : disabled.some(Boolean) ? 'some buttons only' : false;
+    })(),
     overlay: text(document.querySelector('.loading-overlay[role="status"]')).includes('處理中'),
     dialog: dialog && {
       title: text(document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')),
