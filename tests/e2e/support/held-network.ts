@@ -29,9 +29,9 @@ export async function heldPageNetwork(page: Page, held: readonly string[]): Prom
   };
 }
 
-/** The page agrees with the oracle once it has settled: polled until then (at most 5 s). */
+/** The page agrees with the oracle once it has settled: polled until then (at most 10 s). */
 export const pageAgreement =
   (expectView: (view: never) => unknown) => async (actual: () => Promise<unknown>, expected: unknown) => {
     const e = expected as { view: never };
-    await expect.poll(actual, { timeout: 5000 }).toEqual({ ...e, view: expectView(e.view) });
+    await expect.poll(actual, { timeout: 10_000 }).toEqual({ ...e, view: expectView(e.view) });
   };
