@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '../domain/envelope';
 import type { ServerConfig } from './config';
@@ -24,10 +24,17 @@ export interface BuildAppOptions {
     Partial<Pick<ServerConfig, 'rateLimitAllowList'>>;
   /** pino request logging, to stdout or to a given stream; off unless asked for (tests keep it off) */
   logger?: boolean | { stream: { write(line: string): void } };
+  /** called for every route the app registers: lets the fuzz suite reach each endpoint, new ones included */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole app, ready for inject() or listen(); it never listens itself. */
-export async function buildApp({ db, config, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  logger = false,
+  onRoute,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.logLevel,
@@ -37,6 +44,7 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   const keys = deriveSessionKeys(config.sessionSecret);
 
   await app.register(errorsPlugin);

@@ -58,6 +58,7 @@ interface TestAppOptions {
   db?: Kysely<Database>;
   config?: Partial<BuildAppOptions['config']>;
   logger?: BuildAppOptions['logger'];
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 export async function createTestDatabase(): Promise<Kysely<Database>> {
@@ -83,7 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logLevel: 'info',
     ...options.config,
   };
-  const app = await buildApp({ db, config, logger: options.logger ?? false });
+  const app = await buildApp({ db, config, logger: options.logger ?? false, onRoute: options.onRoute });
 
   const csrfHeaders = (jar: CookieJar) => ({
     cookie: jar.header(),

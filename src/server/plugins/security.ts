@@ -38,9 +38,11 @@ export const securityPlugin = sharedPlugin<{ rateLimitAllowList: string[] }>(
         Object.assign(new Error('rate limit exceeded'), { statusCode: context.statusCode }),
     });
 
-    // Answers carry per-visitor cookies and data: no shared cache may keep them.
+    // Answers carry per-visitor cookies and data: no shared cache may keep them. Unmatched paths
+    // (404 envelopes) are kept out too.
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith(`${API_BASE}/`) && !reply.hasHeader('cache-control')) {
+      const route = request.routeOptions.url;
+      if ((route === undefined || route.startsWith(`${API_BASE}/`)) && !reply.hasHeader('cache-control')) {
         reply.header('cache-control', 'no-store');
       }
     });

@@ -7,6 +7,7 @@ import { createSession, touchSession } from '../db/repositories/sessions';
 import type { Database } from '../db/schema';
 import { csrfTokenFor, type SessionKeys } from '../session-keys';
 import { sharedPlugin } from './shared-plugin';
+import { isClientRoute, SITE_BASE } from './static-site';
 
 export const SESSION_COOKIE = 'gi_sid';
 
@@ -73,10 +74,14 @@ export const sessionPlugin = sharedPlugin<{ db: Kysely<Database>; keys: SessionK
   },
 );
 
+/** Decided on the matched route, never on the raw URL, which may spell the same path differently. */
 function sessionScope(request: FastifyRequest): 'api' | 'page' | 'none' {
-  if (request.routeOptions.config.session === false) return 'none';
-  const path = request.url.split('?', 1)[0] ?? '';
-  if (path.startsWith(`${API_BASE}/`)) return 'api';
-  if (path.startsWith('/groupins/') && (!/\.[^/]*$/.test(path) || path.endsWith('.html'))) return 'page';
+  const { url, config } = request.routeOptions;
+  if (url === undefined || config.session === false) return 'none';
+  if (url.startsWith(`${API_BASE}/`)) return 'api';
+  const sitePath = (request.params as { '*'?: string })['*'];
+  if (url === `${SITE_BASE}/*` && sitePath !== undefined) {
+    return isClientRoute(sitePath) || sitePath.endsWith('.html') ? 'page' : 'none';
+  }
   return 'none';
 }
