@@ -10,6 +10,7 @@ import {
   deleteCartItemSchema,
   insertCartSchema,
 } from '../../domain/api/cart-service';
+import { parseInput } from '../../domain/api/parse-input';
 import { type Cart, NEW_CART } from '../../domain/cart-item';
 import { RETURN_CODE } from '../../domain/envelope';
 import { CART_COOKIE, clearCartCookie, readCartCookie, setCartCookie } from '../cart/cart-cookie';
@@ -68,7 +69,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
   });
 
   app.post('/DTODGAZ0/insertCart', WRITE, async (request, reply) => {
-    const item = await insertCartSchema.validate(request.body, { stripUnknown: true });
+    const item = await parseInput(insertCartSchema, request.body);
     const cookieCartNo = readCartCookie(request);
     const { cartMaxItems } = await readSiteSettings(db);
     const result = await insertCartItem(db, { cookieCartNo, item, maxItems: cartMaxItems });
@@ -78,7 +79,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
   });
 
   app.post('/DTODGAZ0/deleteCartItem', WRITE, async (request, reply) => {
-    const { CLASS_ID } = await deleteCartItemSchema.validate(request.body, { stripUnknown: true });
+    const { CLASS_ID } = await parseInput(deleteCartItemSchema, request.body);
     const { cart } = await visitorCart(request, reply);
     const result = await deleteCartItem(db, cart?.cartNo ?? '', CLASS_ID);
     return result.deleted ? ok(null) : fail(RETURN_CODE.refused, result.msg);
@@ -134,13 +135,13 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
   app.post('/DTODGAZ0/getExtraSetup', READ, async () => ok(await readSiteSettings(db)));
 
   app.post('/DTODGAZ0/addTrace', READ, async (request) => {
-    const trace = await addTraceSchema.validate(request.body, { stripUnknown: true });
+    const trace = await parseInput(addTraceSchema, request.body);
     await insertPageTrace(db, request.sessionId, trace);
     return ok(null);
   });
 
   app.post('/DTODGAZ0/addDetailTrace', READ, async (request) => {
-    const trace = await addDetailTraceSchema.validate(request.body, { stripUnknown: true });
+    const trace = await parseInput(addDetailTraceSchema, request.body);
     await insertCampaignTrace(db, request.sessionId, trace);
     return ok(null);
   });
