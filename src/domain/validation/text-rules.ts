@@ -11,9 +11,9 @@ const B2B_EMAIL = /^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{
 // Whitespace, ASCII punctuation and symbols, CJK and general punctuation, and full-width forms.
 // CJK ideographs pass: names and addresses use this rule too.
 const SPECIAL = /[\s!-/:-@[-`{-~\u2000-\u206f\u3000-\u303f\uff01-\uffef]/;
-// C0 and C1 controls, DEL, and a surrogate half without its partner (no database or JSON text takes one).
-const UNPRINTABLE =
-  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// Control characters (C0, DEL, C1) and a surrogate half without its partner, which no database or JSON
+// text takes; in a /u pattern a proper pair is one code point and never matches \p{Cs}.
+const UNPRINTABLE = /[\p{Cc}\p{Cs}]/u;
 
 /** Whether `text` holds a character no visitor types: a control character or a lone surrogate. */
 export function hasUnprintable(text: string): boolean {
