@@ -50,7 +50,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(gracefulClosePlugin);
   await app.register(securityPlugin, { rateLimitAllowList: config.rateLimitAllowList ?? [] });
-  await app.register(sessionPlugin, { db, keys });
+  await app.register(sessionPlugin, { keys });
   await app.register(csrfPlugin, { keys });
 
   await app.register(healthRoutes, { db, prefix: API_BASE });

@@ -15,6 +15,8 @@ export interface ServerConfig {
   logLevel: string;
   /** addresses the per-IP rate limits do not apply to (a load tester, an internal gateway) */
   rateLimitAllowList: string[];
+  /** a session row idle this long is purged */
+  sessionRetentionHours: number;
 }
 
 /** Fastify's trustProxy: all, none, a list of trusted addresses, or a hop test. */
@@ -37,7 +39,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((address) => address.trim())
       .filter(Boolean),
+    sessionRetentionHours: positiveNumber('SESSION_RETENTION_HOURS', env.SESSION_RETENTION_HOURS, 24),
   };
+}
+
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} is not a positive number: ${value}`);
+  return number;
 }
 
 function parsePort(value: string | undefined): number {

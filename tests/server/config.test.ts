@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       staticDir: resolve('dist/client'),
       trustProxy: false,
       rateLimitAllowList: [],
+      sessionRetentionHours: 24,
     });
     expect(databaseTarget(config)).toEqual({ dataDir: join(dataDir, 'pglite') });
   });
@@ -29,6 +30,15 @@ describe('loadConfig', () => {
   it('reads the rate-limit allow list as comma-separated addresses', () => {
     const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_ALLOW: ' 127.0.0.1, ::1 ,' });
     expect(config.rateLimitAllowList).toEqual(['127.0.0.1', '::1']);
+  });
+
+  it('reads the session retention in hours, refusing what is not a positive number', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_RETENTION_HOURS: '2.5' }).sessionRetentionHours).toBe(2.5);
+    for (const bad of ['0', '-1', 'soon']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, SESSION_RETENTION_HOURS: bad })).toThrow(
+        `SESSION_RETENTION_HOURS is not a positive number: ${bad}`,
+      );
+    }
   });
 
   it('generates a session secret once, private to the owner, and keeps it across restarts', async () => {
