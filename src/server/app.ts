@@ -6,6 +6,7 @@ import type { Database } from './db/schema';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
+import { ADDRESS_LIMIT, rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { staticSitePlugin } from './plugins/static-site';
@@ -21,7 +22,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: Pick<ServerConfig, 'sessionSecret' | 'staticDir' | 'trustProxy' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'rateLimitAllowList'>>;
+    Partial<Pick<ServerConfig, 'rateLimitAllowList' | 'rateLimitPerAddress'>>;
   /** pino request logging, to stdout or to a given stream; off unless asked for (tests keep it off) */
   logger?: boolean | { stream: { write(line: string): void } };
   /** called for every route the app registers: lets the fuzz suite reach each endpoint, new ones included */
@@ -49,8 +50,12 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(gracefulClosePlugin);
-  await app.register(securityPlugin, { rateLimitAllowList: config.rateLimitAllowList ?? [] });
+  await app.register(securityPlugin);
   await app.register(sessionPlugin, { keys });
+  await app.register(rateLimitsPlugin, {
+    allowList: config.rateLimitAllowList ?? [],
+    perAddress: config.rateLimitPerAddress ?? ADDRESS_LIMIT,
+  });
   await app.register(csrfPlugin, { keys });
 
   await app.register(healthRoutes, { db, prefix: API_BASE });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ADDRESS_LIMIT } from './plugins/rate-limits';
 
 export interface ServerConfig {
   port: number;
@@ -13,8 +14,10 @@ export interface ServerConfig {
   staticDir: string;
   trustProxy: TrustProxy;
   logLevel: string;
-  /** addresses the per-IP rate limits do not apply to (a load tester, an internal gateway) */
+  /** addresses the rate limits do not apply to (a load tester, an internal gateway) */
   rateLimitAllowList: string[];
+  /** requests a minute one address may send, all visitors behind it together: a ceiling against floods */
+  rateLimitPerAddress: number;
   /** a session row idle this long is purged */
   sessionRetentionHours: number;
 }
@@ -39,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((address) => address.trim())
       .filter(Boolean),
+    rateLimitPerAddress: positiveNumber('RATE_LIMIT_PER_ADDRESS', env.RATE_LIMIT_PER_ADDRESS, ADDRESS_LIMIT),
     sessionRetentionHours: positiveNumber('SESSION_RETENTION_HOURS', env.SESSION_RETENTION_HOURS, 24),
   };
 }

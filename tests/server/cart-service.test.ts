@@ -460,7 +460,7 @@ describe('cart service: the cart (DTODGAZ0)', () => {
     expect(response.json()).toEqual(FORBIDDEN);
   });
 
-  it('limits writes to 30 a minute per address and reads to 120', async () => {
+  it('limits a visitor session to 30 writes a minute, its reads counted apart', async () => {
     const visitor = await CartVisitor.arrive(t);
     const statuses = async (verb: string, times: number) => {
       const answers = [];

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       staticDir: resolve('dist/client'),
       trustProxy: false,
       rateLimitAllowList: [],
+      rateLimitPerAddress: 3000,
       sessionRetentionHours: 24,
     });
     expect(databaseTarget(config)).toEqual({ dataDir: join(dataDir, 'pglite') });
@@ -30,6 +31,15 @@ describe('loadConfig', () => {
   it('reads the rate-limit allow list as comma-separated addresses', () => {
     const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_ALLOW: ' 127.0.0.1, ::1 ,' });
     expect(config.rateLimitAllowList).toEqual(['127.0.0.1', '::1']);
+  });
+
+  it('reads the per-address ceiling of requests a minute', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_ADDRESS: '10000' }).rateLimitPerAddress).toBe(
+      10_000,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_ADDRESS: 'lots' })).toThrow(
+      'RATE_LIMIT_PER_ADDRESS is not a positive number: lots',
+    );
   });
 
   it('reads the session retention in hours, refusing what is not a positive number', () => {

@@ -46,8 +46,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Kysely<Database>;
   config: BuildAppOptions['config'];
-  /** a visitor that has loaded a page: its jar holds gi_sid and XSRF-TOKEN */
-  newVisitor(): Promise<CookieJar>;
+  /** a visitor that has loaded a page (from `address`, if given): its jar holds gi_sid and XSRF-TOKEN */
+  newVisitor(address?: string): Promise<CookieJar>;
   /** what the client sends on a POST: the jar's cookies and the CSRF header */
   csrfHeaders(jar: CookieJar): Record<string, string>;
   close(): Promise<void>;
@@ -95,8 +95,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     config,
     csrfHeaders,
-    async newVisitor() {
-      const response = await app.inject({ method: 'GET', url: '/groupins/' });
+    async newVisitor(address?: string) {
+      const response = await app.inject({ method: 'GET', url: '/groupins/', remoteAddress: address });
       return new CookieJar().store(response);
     },
     async close() {

@@ -27,10 +27,9 @@ import { readSiteSettings } from '../db/repositories/settings';
 import { insertCampaignTrace, insertPageTrace } from '../db/repositories/traces';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
-import { READ_RATE_LIMIT, WRITE_RATE_LIMIT } from '../plugins/security';
 
-const READ = { config: { rateLimit: READ_RATE_LIMIT } };
-const WRITE = { config: { rateLimit: WRITE_RATE_LIMIT } };
+const WRITE = { config: { budget: 'write' } } as const;
+const TRACKING = { config: { budget: 'tracking' } } as const;
 
 /**
  * The cart service of SPEC §7 (`DTODGAZ0/<verb>`, every verb a POST with a JSON body): the cart of the
@@ -45,7 +44,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     return { cookieCartNo, cart };
   }
 
-  app.post('/DTODGAZ0/getCart', READ, async (request, reply) => {
+  app.post('/DTODGAZ0/getCart', async (request, reply) => {
     const { cookieCartNo, cart } = await visitorCart(request, reply);
     if (!cart) return ok<Cart>(NEW_CART);
     return ok<Cart>({
@@ -56,7 +55,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     });
   });
 
-  app.post('/DTODGAZ0/getOnlyCartData', READ, async (request, reply) => {
+  app.post('/DTODGAZ0/getOnlyCartData', async (request, reply) => {
     const { cookieCartNo, cart } = await visitorCart(request, reply);
     if (!cart)
       return ok<CartSummary>({ CHANNEL: NEW_CART.CHANNEL, CART_NO: '', COOKIE_CART_NO: '', ITEM_COUNT: 0 });
@@ -85,7 +84,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     return result.deleted ? ok(null) : fail(RETURN_CODE.refused, result.msg);
   });
 
-  app.post('/DTODGAZ0/getCoki', READ, async (request) =>
+  app.post('/DTODGAZ0/getCoki', async (request) =>
     ok<CookieCart>({ COOKIE_CART_NO: readCartCookie(request) }),
   );
 
@@ -102,7 +101,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     return ok(null);
   });
 
-  app.post('/DTODGAZ0/addSession', WRITE, async (request) => {
+  app.post('/DTODGAZ0/addSession', TRACKING, async (request) => {
     const [times, setup] = await Promise.all([startActivity(db, request.sessionId), readSiteSettings(db)]);
     return ok<ActivitySession>({
       startedAt: (times.startedAt ?? times.now).toISOString(),
@@ -112,7 +111,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     });
   });
 
-  app.post('/DTODGAZ0/getSession', READ, async (request) => {
+  app.post('/DTODGAZ0/getSession', async (request) => {
     const [times, setup] = await Promise.all([readActivity(db, request.sessionId), readSiteSettings(db)]);
     const { startedAt, endedAt, now } = times;
     const elapsedSeconds = startedAt
@@ -127,20 +126,20 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     });
   });
 
-  app.post('/DTODGAZ0/cleanSession', WRITE, async (request) => {
+  app.post('/DTODGAZ0/cleanSession', TRACKING, async (request) => {
     await endActivity(db, request.sessionId);
     return ok(null);
   });
 
-  app.post('/DTODGAZ0/getExtraSetup', READ, async () => ok(await readSiteSettings(db)));
+  app.post('/DTODGAZ0/getExtraSetup', async () => ok(await readSiteSettings(db)));
 
-  app.post('/DTODGAZ0/addTrace', READ, async (request) => {
+  app.post('/DTODGAZ0/addTrace', TRACKING, async (request) => {
     const trace = await parseInput(addTraceSchema, request.body);
     await insertPageTrace(db, request.sessionId, trace);
     return ok(null);
   });
 
-  app.post('/DTODGAZ0/addDetailTrace', READ, async (request) => {
+  app.post('/DTODGAZ0/addDetailTrace', TRACKING, async (request) => {
     const trace = await parseInput(addDetailTraceSchema, request.body);
     await insertCampaignTrace(db, request.sessionId, trace);
     return ok(null);
