@@ -16,11 +16,12 @@ import { RETURN_CODE } from '../../domain/envelope';
 import { CART_COOKIE, clearCartCookie, readCartCookie, setCartCookie } from '../cart/cart-cookie';
 import {
   countCartItems,
-  createCart,
   deleteCartItem,
   findCart,
   insertCartItem,
   listCartClasses,
+  releaseSessionCart,
+  sessionCart,
 } from '../db/repositories/carts';
 import { endActivity, readActivity, startActivity } from '../db/repositories/sessions';
 import { readSiteSettings } from '../db/repositories/settings';
@@ -71,7 +72,12 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     const item = await parseInput(insertCartSchema, request.body);
     const cookieCartNo = readCartCookie(request);
     const { cartMaxItems } = await readSiteSettings(db);
-    const result = await insertCartItem(db, { cookieCartNo, item, maxItems: cartMaxItems });
+    const result = await insertCartItem(db, {
+      cookieCartNo,
+      sessionId: request.sessionId,
+      item,
+      maxItems: cartMaxItems,
+    });
     if ('refused' in result) return fail(RETURN_CODE.refused, result.msg, result.refused);
     if (result.cartNo !== cookieCartNo) setCartCookie(request, reply, result.cartNo);
     return ok(result.cartNo);
@@ -90,13 +96,14 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
 
   app.post('/DTODGAZ0/addCoki', WRITE, async (request, reply) => {
     const { cart } = await visitorCart(request, reply);
-    const cartNo = cart?.cartNo ?? (await createCart(db));
+    const cartNo = cart?.cartNo ?? (await sessionCart(db, request.sessionId));
     // set on every call: it renews the cookie's 30 days
     setCartCookie(request, reply, cartNo);
     return ok<CookieCart>({ COOKIE_CART_NO: cartNo });
   });
 
   app.post('/DTODGAZ0/clearCoki', WRITE, async (request, reply) => {
+    await releaseSessionCart(db, request.sessionId);
     clearCartCookie(request, reply);
     return ok(null);
   });
