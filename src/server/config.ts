@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DATABASE_TIMEOUT_MS } from './db/database';
 import { ADDRESS_LIMIT } from './plugins/rate-limits';
 
 export interface ServerConfig {
@@ -10,6 +11,8 @@ export interface ServerConfig {
   dataDir: string;
   /** when set, a real PostgreSQL; otherwise PGlite under dataDir */
   databaseUrl: string | undefined;
+  /** how long a connection attempt or one query to PostgreSQL may take before the request answers 503 */
+  databaseTimeoutMs: number;
   sessionSecret: string;
   staticDir: string;
   trustProxy: TrustProxy;
@@ -34,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseTimeoutMs: positiveNumber('DATABASE_TIMEOUT_MS', env.DATABASE_TIMEOUT_MS, DATABASE_TIMEOUT_MS),
     sessionSecret: env.SESSION_SECRET ? checkedSecret(env.SESSION_SECRET) : storedSecret(dataDir),
     staticDir: resolve(env.STATIC_DIR || join('dist', 'client')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir,
       databaseUrl: undefined,
+      databaseTimeoutMs: 1500,
       staticDir: resolve('dist/client'),
       trustProxy: false,
       rateLimitAllowList: [],
@@ -31,6 +32,15 @@ describe('loadConfig', () => {
   it('reads the rate-limit allow list as comma-separated addresses', () => {
     const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_ALLOW: ' 127.0.0.1, ::1 ,' });
     expect(config.rateLimitAllowList).toEqual(['127.0.0.1', '::1']);
+  });
+
+  it('gives PostgreSQL the database timeout, in milliseconds', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://db/x',
+      DATABASE_TIMEOUT_MS: '800',
+    });
+    expect(databaseTarget(config)).toEqual({ url: 'postgres://db/x', timeoutMs: 800 });
   });
 
   it('reads the per-address ceiling of requests a minute', () => {
@@ -74,7 +84,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
     });
     expect(config).toMatchObject({ port: 9000, host: '127.0.0.1', trustProxy: true });
-    expect(databaseTarget(config)).toEqual({ url: 'postgres://db.internal/groupins' });
+    expect(databaseTarget(config)).toEqual({ url: 'postgres://db.internal/groupins', timeoutMs: 1500 });
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
   });
 
