@@ -79,7 +79,7 @@ describeWithPostgres('a stalled PostgreSQL', () => {
           });
           expect(ms).toBeLessThan(BOUND_MS);
         }
-        const health = (answers[0]?.response as LightMyRequestResponse).json();
+        const health = (answers[0]!.response as LightMyRequestResponse).json();
         expect(health.data).toEqual({ database: 'unavailable' });
       }
     } finally {
