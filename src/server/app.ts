@@ -4,7 +4,7 @@ import { API_BASE } from '../domain/envelope';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { csrfPlugin } from './plugins/csrf';
-import { errorsPlugin } from './plugins/errors';
+import { answerClientError, errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { ADDRESS_LIMIT, rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
@@ -44,6 +44,9 @@ export async function buildApp({
     },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // while closing, requests still arriving are answered as usual (see plugins/graceful-close.ts)
+    return503OnClosing: false,
+    clientErrorHandler: answerClientError,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   const keys = deriveSessionKeys(config.sessionSecret);

@@ -1,5 +1,7 @@
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -48,6 +50,21 @@ describe('startServer', () => {
     const response = await fetch(`${base}/ODGAWeb/api/functionMeta/queryAllMeta?meta_attr=title`);
     expect(response.status).toBe(200);
     expect((await response.json()).data.length).toBeGreaterThan(1);
+  });
+
+  it('answers a request the HTTP parser refuses in the envelope too', async () => {
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    await once(socket, 'connect');
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    const closed = once(socket, 'close');
+    socket.write('NOT A REQUEST\r\n\r\n');
+    await closed;
+    const [head = '', body = ''] = received.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(body)).toEqual({ returnCode: 400, data: null, msg: '資料格式錯誤，請檢查後再送出' });
   });
 
   it('purges the sessions idle past the retention (24 hours) when it starts', async () => {
