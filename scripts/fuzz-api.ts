@@ -22,7 +22,7 @@ for (let done = 0; done < RUNS; done += BATCH) {
     seed: SEED + done,
   });
   for (const request of batch) {
-    const response = await send(t.app, jar, request);
+    const response = await send(t, jar, request);
     statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
     const problem = answerProblem(response);
     if (problem) problems.push(`${problem} ← ${request.method} ${request.url.slice(0, 120)}`);

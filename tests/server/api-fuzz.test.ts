@@ -154,7 +154,7 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
   });
   afterAll(() => t.close());
 
-  const answerTo = async (request: FuzzRequest) => answerProblem(await send(t.app, jar, request));
+  const answerTo = async (request: FuzzRequest) => answerProblem(await send(t, jar, request));
 
   it('reaches every endpoint the app registers', () => {
     const urls = endpoints.map((endpoint: Endpoint) => endpoint.url);
@@ -166,7 +166,7 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
   it.each(PROBE_CASES)(
     'answers %s: the envelope, and a 400 naming the field when refused',
     async (_, request, msg) => {
-      const response = await send(t.app, jar, request);
+      const response = await send(t, jar, request);
       expect(answerProblem(response)).toBeUndefined();
       expect({ status: response.statusCode, msg: response.json().msg }).toEqual({
         status: msg ? 400 : 200,

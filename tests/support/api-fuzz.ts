@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { CONSENT_VERSION } from '../../src/domain/consent';
 import { API_BASE } from '../../src/domain/envelope';
-import type { CookieJar } from './server';
+import type { CookieJar, TestApp } from './server';
 
 /**
  * Crafted input for every endpoint of the API: keys named like object methods at every level, objects
@@ -266,12 +266,10 @@ export function endpointCollector() {
   return { endpoints, onRoute };
 }
 
-export function send(app: FastifyInstance, jar: CookieJar, request: FuzzRequest) {
-  const headers: Record<string, string> = request.token
-    ? { cookie: jar.header(), 'x-csrf-token': jar.get('XSRF-TOKEN') ?? '' }
-    : {};
+export function send(t: TestApp, jar: CookieJar, request: FuzzRequest) {
+  const headers: Record<string, string> = request.token ? t.csrfHeaders(jar) : {};
   if (request.payload !== undefined) headers['content-type'] = 'application/json';
-  return app.inject({ method: request.method, url: request.url, headers, payload: request.payload });
+  return t.app.inject({ method: request.method, url: request.url, headers, payload: request.payload });
 }
 
 const HAN = /\p{Script=Han}/u;
