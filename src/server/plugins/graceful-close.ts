@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { setImmediate as nextLoop, setTimeout as sleep } from 'node:timers/promises';
@@ -23,7 +24,7 @@ class UploadCutOff extends Error {
 export const gracefulClosePlugin = sharedPlugin(async (app) => {
   let closing = false;
   const fresh = new Set<Socket>();
-  const uploads = new Set<PassThrough>();
+  const uploads = new Map<IncomingMessage, PassThrough>();
 
   app.server.on('connection', (socket: Socket) => {
     fresh.add(socket);
@@ -31,11 +32,14 @@ export const gracefulClosePlugin = sharedPlugin(async (app) => {
   });
   app.server.on('request', (request: { socket: Socket }) => fresh.delete(request.socket));
 
+  // Only a body still arriving over the network is wrapped (inject() has no `complete`).
   app.addHook('preParsing', async (request, _reply, payload) => {
-    if (request.raw.complete) return payload;
+    if (request.raw.complete !== false) return payload;
     const upload = new PassThrough();
-    uploads.add(upload);
-    upload.once('close', () => uploads.delete(upload));
+    // Fastify listens for the cut-off while it reads a body; a body nobody reads (a GET's) must not throw
+    upload.on('error', () => {});
+    uploads.set(request.raw, upload);
+    request.raw.once('close', () => uploads.delete(request.raw));
     payload.pipe(upload);
     return upload;
   });
@@ -43,7 +47,9 @@ export const gracefulClosePlugin = sharedPlugin(async (app) => {
   app.addHook('preClose', async () => {
     closing = true;
     setTimeout(() => {
-      for (const upload of uploads) upload.destroy(new UploadCutOff('request body cut off at shutdown'));
+      for (const [raw, upload] of uploads) {
+        if (!raw.complete) upload.destroy(new UploadCutOff('request body cut off at shutdown'));
+      }
     }, UPLOAD_CUTOFF_MS).unref();
     // one turn of the event loop accepts what the kernel queued; then wait for those requests to be read
     await nextLoop();
