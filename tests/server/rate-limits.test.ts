@@ -64,7 +64,9 @@ describe('rate limits: per visitor session, with a far higher ceiling per addres
     for (let i = 0; i < 40; i += 1) statuses.push((await visitor.call('addCoki')).statusCode);
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
     expect(statuses.slice(30)).toEqual(Array(10).fill(429));
-    expect((await visitor.call('addCoki')).json()).toEqual(TOO_MANY);
+    const refused = await visitor.call('addCoki');
+    expect(refused.json()).toEqual(TOO_MANY);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('stops a visitor flooding page views, and tracking never takes the budget of a visitor action', async () => {
