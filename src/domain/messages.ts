@@ -12,6 +12,8 @@ export const messages = {
   numeric: (label: string) => `${label}必須為整數`,
   email: () => '請輸入正確的電子郵件地址',
   noSpecialCharacters: (label: string) => `${label}不可包含特殊符號、空白或全形字元`,
+  /** NUL, control characters or a lone surrogate: nothing a visitor types */
+  unprintable: (label: string) => `${label}含有無法辨識的字元`,
   captcha: () => '驗證碼錯誤',
   maxLength: (label: string, max: number) => `${label}長度限制為${max}`,
   /** `limit` in NT$ */

@@ -1,11 +1,12 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '../domain/envelope';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { csrfPlugin } from './plugins/csrf';
-import { errorsPlugin } from './plugins/errors';
+import { answerClientError, errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
+import { ADDRESS_LIMIT, rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { staticSitePlugin } from './plugins/static-site';
@@ -21,13 +22,20 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: Pick<ServerConfig, 'sessionSecret' | 'staticDir' | 'trustProxy' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'rateLimitAllowList'>>;
+    Partial<Pick<ServerConfig, 'rateLimitAllowList' | 'rateLimitPerAddress'>>;
   /** pino request logging, to stdout or to a given stream; off unless asked for (tests keep it off) */
   logger?: boolean | { stream: { write(line: string): void } };
+  /** called for every route the app registers: lets the fuzz suite reach each endpoint, new ones included */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole app, ready for inject() or listen(); it never listens itself. */
-export async function buildApp({ db, config, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  logger = false,
+  onRoute,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.logLevel,
@@ -36,13 +44,21 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
     },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // while closing, requests still arriving are answered as usual (see plugins/graceful-close.ts)
+    return503OnClosing: false,
+    clientErrorHandler: answerClientError,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   const keys = deriveSessionKeys(config.sessionSecret);
 
   await app.register(errorsPlugin);
   await app.register(gracefulClosePlugin);
-  await app.register(securityPlugin, { rateLimitAllowList: config.rateLimitAllowList ?? [] });
-  await app.register(sessionPlugin, { db, keys });
+  await app.register(securityPlugin);
+  await app.register(sessionPlugin, { keys });
+  await app.register(rateLimitsPlugin, {
+    allowList: config.rateLimitAllowList ?? [],
+    perAddress: config.rateLimitPerAddress ?? ADDRESS_LIMIT,
+  });
   await app.register(csrfPlugin, { keys });
 
   await app.register(healthRoutes, { db, prefix: API_BASE });

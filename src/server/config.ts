@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DATABASE_TIMEOUT_MS } from './db/database';
+import { ADDRESS_LIMIT } from './plugins/rate-limits';
 
 export interface ServerConfig {
   port: number;
@@ -9,12 +11,18 @@ export interface ServerConfig {
   dataDir: string;
   /** when set, a real PostgreSQL; otherwise PGlite under dataDir */
   databaseUrl: string | undefined;
+  /** how long a connection attempt or one query to PostgreSQL may take before the request answers 503 */
+  databaseTimeoutMs: number;
   sessionSecret: string;
   staticDir: string;
   trustProxy: TrustProxy;
   logLevel: string;
-  /** addresses the per-IP rate limits do not apply to (a load tester, an internal gateway) */
+  /** addresses the rate limits do not apply to (a load tester, an internal gateway) */
   rateLimitAllowList: string[];
+  /** requests a minute one address may send, all visitors behind it together: a ceiling against floods */
+  rateLimitPerAddress: number;
+  /** a session row idle this long is purged */
+  sessionRetentionHours: number;
 }
 
 /** Fastify's trustProxy: all, none, a list of trusted addresses, or a hop test. */
@@ -29,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseTimeoutMs: positiveNumber('DATABASE_TIMEOUT_MS', env.DATABASE_TIMEOUT_MS, DATABASE_TIMEOUT_MS),
     sessionSecret: env.SESSION_SECRET ? checkedSecret(env.SESSION_SECRET) : storedSecret(dataDir),
     staticDir: resolve(env.STATIC_DIR || join('dist', 'client')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -37,7 +46,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((address) => address.trim())
       .filter(Boolean),
+    rateLimitPerAddress: positiveNumber('RATE_LIMIT_PER_ADDRESS', env.RATE_LIMIT_PER_ADDRESS, ADDRESS_LIMIT),
+    sessionRetentionHours: positiveNumber('SESSION_RETENTION_HOURS', env.SESSION_RETENTION_HOURS, 24),
   };
+}
+
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} is not a positive number: ${value}`);
+  return number;
 }
 
 function parsePort(value: string | undefined): number {

@@ -15,6 +15,8 @@ export function fail(returnCode: number, msg: string, data: unknown = null): Api
 export const FAILURE_MESSAGES = {
   badInput: '資料格式錯誤，請檢查後再送出',
   tooLarge: '資料量過大，請精簡後再送出',
+  timeout: '資料傳送逾時，請重新送出',
+  headersTooLarge: '請求標頭過大，請清除瀏覽器 Cookie 後再試',
   unsupportedMediaType: '不支援的資料格式',
   forbidden: '安全驗證失敗，請重新整理頁面後再試',
   notFound: '找不到您要的服務',

@@ -6,6 +6,7 @@ import { createDatabase, databaseTarget } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { seed } from './db/seed';
+import { scheduleSessionPurge } from './session-purge';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -27,10 +28,13 @@ export async function startServer(
     throw error;
   }
   const app = await buildApp({ db, config, logger: options.logger ?? true });
+  const purge = scheduleSessionPurge(db, config.sessionRetentionHours, app.log);
+  await purge.first;
   await app.listen({ port: config.port, host: config.host });
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
+    purge.stop();
     stopping ??= app.close().finally(() => db.destroy());
     return stopping;
   };

@@ -44,6 +44,24 @@ describeWithPostgres('cart service on a real PostgreSQL', () => {
     expect(stored).toHaveLength(5);
   });
 
+  it.each([1, 2, 3, 4, 5])(
+    'puts two first inserts at the same instant, without a cart cookie, in one cart (round %i)',
+    async () => {
+      const visitor = await CartVisitor.arrive(t);
+      const items = [0, 1].map((i) => buildCartItem(cellPackage(PLAIN[i]!, 500_000), 'CELL', ''));
+      const answers = await Promise.all(items.map((item) => visitor.call('insertCart', item)));
+      const [first, second] = answers.map((answer) => answer.json());
+      expect([first.returnCode, second.returnCode]).toEqual([0, 0]);
+      expect(second.data).toBe(first.data);
+      const stored = await db
+        .selectFrom('cart_items')
+        .select('class_id')
+        .where('cart_no', '=', first.data)
+        .execute();
+      expect(stored).toHaveLength(2);
+    },
+  );
+
   it('stores one of 10 concurrent inserts of the same product', async () => {
     const visitor = await CartVisitor.arrive(t);
     const cartNo = (await visitor.call('addCoki')).json().data.COOKIE_CART_NO;

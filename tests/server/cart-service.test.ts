@@ -172,6 +172,42 @@ describe('cart service: the cart (DTODGAZ0)', () => {
     expect(await itemCount(cartNo)).toBe(5);
   });
 
+  it.each([1, 2, 3, 4, 5])(
+    'puts two first inserts at the same instant, without a cart cookie, in one cart (round %i)',
+    async () => {
+      const visitor = await CartVisitor.arrive(t);
+      const answers = await Promise.all([
+        visitor.call('insertCart', plain(0)),
+        visitor.call('insertCart', plain(1)),
+      ]);
+      const [first, second] = answers.map((answer) => answer.json());
+      expect([first.returnCode, second.returnCode]).toEqual([0, 0]);
+      expect(second.data).toBe(first.data);
+      expect(visitor.cookieCartNo).toBe(first.data);
+      expect(await itemCount(first.data)).toBe(2);
+    },
+  );
+
+  it('gives addCoki and an insert racing from no cart the same cart', async () => {
+    const visitor = await CartVisitor.arrive(t);
+    const [added, inserted] = await Promise.all([
+      visitor.call('addCoki'),
+      visitor.call('insertCart', plain(2)),
+    ]);
+    expect(inserted.json().data).toBe(added.json().data.COOKIE_CART_NO);
+  });
+
+  it('starts a new cart on the first insert after clearCoki', async () => {
+    const visitor = await CartVisitor.arrive(t);
+    const before = (await visitor.call('insertCart', plain(3))).json().data;
+    await visitor.call('clearCoki');
+    const after = (await visitor.call('insertCart', plain(4))).json().data;
+    expect(after).toMatch(CART_NO);
+    expect(after).not.toBe(before);
+    expect(await itemCount(before)).toBe(1);
+    expect(await itemCount(after)).toBe(1);
+  });
+
   describe('refuses an invalid item with modalCartItemError and says why', () => {
     const refusal = (msg: string) => ({ returnCode: 1, data: 'modalCartItemError', msg });
     const withLine = (item: CartItemInput, line: Partial<CartItemInput['PROD_LIST'][number]>) => ({
@@ -460,7 +496,7 @@ describe('cart service: the cart (DTODGAZ0)', () => {
     expect(response.json()).toEqual(FORBIDDEN);
   });
 
-  it('limits writes to 30 a minute per address and reads to 120', async () => {
+  it('limits a visitor session to 30 writes a minute, its reads counted apart', async () => {
     const visitor = await CartVisitor.arrive(t);
     const statuses = async (verb: string, times: number) => {
       const answers = [];

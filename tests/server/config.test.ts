@@ -19,9 +19,12 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir,
       databaseUrl: undefined,
+      databaseTimeoutMs: 1500,
       staticDir: resolve('dist/client'),
       trustProxy: false,
       rateLimitAllowList: [],
+      rateLimitPerAddress: 3000,
+      sessionRetentionHours: 24,
     });
     expect(databaseTarget(config)).toEqual({ dataDir: join(dataDir, 'pglite') });
   });
@@ -29,6 +32,33 @@ describe('loadConfig', () => {
   it('reads the rate-limit allow list as comma-separated addresses', () => {
     const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_ALLOW: ' 127.0.0.1, ::1 ,' });
     expect(config.rateLimitAllowList).toEqual(['127.0.0.1', '::1']);
+  });
+
+  it('gives PostgreSQL the database timeout, in milliseconds', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://db/x',
+      DATABASE_TIMEOUT_MS: '800',
+    });
+    expect(databaseTarget(config)).toEqual({ url: 'postgres://db/x', timeoutMs: 800 });
+  });
+
+  it('reads the per-address ceiling of requests a minute', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_ADDRESS: '10000' }).rateLimitPerAddress).toBe(
+      10_000,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_ADDRESS: 'lots' })).toThrow(
+      'RATE_LIMIT_PER_ADDRESS is not a positive number: lots',
+    );
+  });
+
+  it('reads the session retention in hours, refusing what is not a positive number', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_RETENTION_HOURS: '2.5' }).sessionRetentionHours).toBe(2.5);
+    for (const bad of ['0', '-1', 'soon']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, SESSION_RETENTION_HOURS: bad })).toThrow(
+        `SESSION_RETENTION_HOURS is not a positive number: ${bad}`,
+      );
+    }
   });
 
   it('generates a session secret once, private to the owner, and keeps it across restarts', async () => {
@@ -54,7 +84,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
     });
     expect(config).toMatchObject({ port: 9000, host: '127.0.0.1', trustProxy: true });
-    expect(databaseTarget(config)).toEqual({ url: 'postgres://db.internal/groupins' });
+    expect(databaseTarget(config)).toEqual({ url: 'postgres://db.internal/groupins', timeoutMs: 1500 });
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
   });
 

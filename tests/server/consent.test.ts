@@ -121,7 +121,7 @@ describe('POST consent/accept', () => {
     expect(response.json().msg).toBe('請選擇同意書版本');
   });
 
-  it('limits one address to 30 writes a minute', async () => {
+  it('limits one visitor session to 30 writes a minute', async () => {
     const limited = await createTestApp({ db: t.db });
     try {
       const jar = await limited.newVisitor();

@@ -23,7 +23,11 @@ describe('GET /ODGAWeb/api/health', () => {
     await t.db.destroy();
     const response = await t.app.inject({ method: 'GET', url: '/ODGAWeb/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ returnCode: 503, data: null, msg: '服務暫時無法使用，請稍後再試' });
+    expect(response.json()).toEqual({
+      returnCode: 503,
+      data: { database: 'unavailable' },
+      msg: '服務暫時無法使用，請稍後再試',
+    });
   });
 
   it('answers 503, not 500, to API calls that need the database while it is gone', async () => {

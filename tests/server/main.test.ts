@@ -1,11 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
+
+const HAN = /\p{Script=Han}/u;
+
+interface Main {
+  child: ChildProcess;
+  port: number;
+  output(): string;
+}
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<Response> {
   for (let attempt = 0; attempt < 150; attempt += 1) {
@@ -19,18 +29,44 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<Response
   throw new Error('server did not start');
 }
 
+type Answer = { status?: number; body?: string; error?: string };
+
+/** A GET on a connection of its own: when its bytes are handed to the system, and its answer (or error). */
+function getOnFreshConnection(
+  port: number,
+  path: string,
+): { sent: Promise<unknown>; answer: Promise<Answer> } {
+  const call = request({ host: '127.0.0.1', port, path, agent: false });
+  const answer = new Promise<Answer>((resolve) => {
+    call.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        body += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode, body }));
+      response.on('error', (error) => resolve({ error: error.message }));
+    });
+    call.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+  });
+  const connected = new Promise((resolve) => call.on('socket', (socket) => socket.once('connect', resolve)));
+  const sent = Promise.all([connected, once(call, 'finish')]);
+  call.end();
+  return { sent, answer };
+}
+
 describe('main: the process entry', () => {
   let dataDir = '';
-  let child: ChildProcess | undefined;
-  afterAll(async () => {
-    if (child?.exitCode === null) child.kill('SIGKILL');
+  let main: Main | undefined;
+  afterEach(async () => {
+    if (main?.child.exitCode === null) main.child.kill('SIGKILL');
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('starts on PGlite in DATA_DIR, answers health, and exits cleanly on SIGTERM', async () => {
+  async function startMain(): Promise<Main> {
     dataDir = await mkdtemp(join(tmpdir(), 'groupins-main-'));
     const port = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: {
         ...process.env,
         PORT: String(port),
@@ -44,14 +80,72 @@ describe('main: the process entry', () => {
     child.stdout?.on('data', (chunk) => {
       output += chunk;
     });
-
     const health = await waitForHealth(`http://127.0.0.1:${port}/ODGAWeb/api/health`, child);
     expect(health.status).toBe(200);
+    main = { child, port, output: () => output };
+    return main;
+  }
 
+  it('starts on PGlite in DATA_DIR, answers health, and exits cleanly on SIGTERM', async () => {
+    const { child, output } = await startMain();
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
     const [code] = await exited;
     expect(code).toBe(0);
-    expect(output).toContain('shutting down');
+    expect(output()).toContain('shutting down');
+  }, 30_000);
+
+  it('answers, in the envelope, all of 200 requests sent on new connections when SIGTERM comes, then exits 0', async () => {
+    const { child, port } = await startMain();
+    const paths = ['/ODGAWeb/api/functionMeta/queryAllMeta?meta_attr=title', '/ODGAWeb/api/health'];
+    const calls = Array.from({ length: 200 }, (_, i) => getOnFreshConnection(port, paths[i % paths.length]!));
+    await Promise.all(calls.map((call) => call.sent));
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const answers = await Promise.all(calls.map((call) => call.answer));
+
+    const failures = answers.filter((answer) => answer.error !== undefined);
+    expect(failures).toEqual([]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body ?? '')).toMatchObject({ returnCode: 0, msg: '' });
+    }
+    const [code] = await exited;
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('cuts off an upload still arriving at SIGTERM with a 408 in the envelope, and exits 0', async () => {
+    const { child, port } = await startMain();
+    const page = await fetch(
+      `http://127.0.0.1:${port}/ODGAWeb/api/functionMeta/queryAllMeta?meta_attr=title`,
+    );
+    const cookies = page.headers.getSetCookie().map((line) => line.split(';', 1)[0]!);
+    const token =
+      cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    const closed = once(socket, 'close');
+    socket.write(
+      'POST /ODGAWeb/api/DTODGAZ0/addTrace HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        `Content-Length: 1000\r\nCookie: ${cookies.join('; ')}\r\nx-csrf-token: ${token}\r\n\r\n{"client_device":`,
+    );
+    await sleep(300);
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await closed;
+
+    const [head = '', body = ''] = received.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 408 /);
+    const answer = JSON.parse(body);
+    expect(answer).toMatchObject({ returnCode: 408, data: null });
+    expect(answer.msg).toMatch(HAN);
+    const [code] = await exited;
+    expect(code).toBe(0);
   }, 30_000);
 });

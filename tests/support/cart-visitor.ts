@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { API_BASE } from '../../src/domain/envelope';
 import type { CookieJar, TestApp } from './server';
 
-export const CART_SERVICE = '/ODGAWeb/api/DTODGAZ0';
+export const CART_SERVICE = `${API_BASE}/DTODGAZ0`;
 
 let visitors = 0;
 
@@ -10,15 +11,15 @@ let visitors = 0;
  * visitor has its own address, so the per-address rate limits count each test's calls on their own.
  */
 export class CartVisitor {
-  readonly address = `10.1.${Math.floor(visitors / 250)}.${(visitors++ % 250) + 1}`;
-
   constructor(
     private readonly t: TestApp,
     readonly jar: CookieJar,
+    readonly address = `10.1.${Math.floor(visitors / 250)}.${(visitors++ % 250) + 1}`,
   ) {}
 
-  static async arrive(t: TestApp): Promise<CartVisitor> {
-    return new CartVisitor(t, await t.newVisitor());
+  /** a visitor that has loaded a page; `address` shares one, as the employees of an office do */
+  static async arrive(t: TestApp, address?: string): Promise<CartVisitor> {
+    return new CartVisitor(t, await t.newVisitor(address), address);
   }
 
   /** POST DTODGAZ0/<verb>; `csrf: false` leaves the header out; extra headers (e.g. a forwarded proto) */
@@ -34,6 +35,18 @@ export class CartVisitor {
       remoteAddress: this.address,
       headers: { ...headers, ...options.headers },
       payload: body as object,
+    });
+    this.jar.store(response);
+    return response;
+  }
+
+  /** GET `${API_BASE}/${path}` with the visitor's cookies */
+  async read(path: string): Promise<LightMyRequestResponse> {
+    const response = await this.t.app.inject({
+      method: 'GET',
+      url: `${API_BASE}/${path}`,
+      remoteAddress: this.address,
+      headers: { cookie: this.jar.header() },
     });
     this.jar.store(response);
     return response;

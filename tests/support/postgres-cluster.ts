@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync } from 'node:fs';
+import { chownSync, existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,10 @@ export interface PostgresCluster {
   stop(): void;
   /** stops the server if it runs and removes its files */
   remove(): Promise<void>;
+  /** SIGSTOP to the postmaster and every backend: connections stay open, nothing answers */
+  freeze(): void;
+  /** SIGCONT to the same processes */
+  thaw(): void;
 }
 
 /**
@@ -59,9 +63,18 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const stop = () => {
     if (existsSync(join(data, 'postmaster.pid'))) pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   };
+  const signalAll = (signal: NodeJS.Signals) => {
+    const postmaster = readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n', 1)[0] ?? '';
+    const backends = execFileSync('pgrep', ['-P', postmaster], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+    for (const pid of [postmaster, ...backends]) process.kill(Number(pid), signal);
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop,
+    freeze: () => signalAll('SIGSTOP'),
+    thaw: () => signalAll('SIGCONT'),
     async remove() {
       stop();
       await rm(dir, { recursive: true, force: true });

@@ -46,8 +46,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Kysely<Database>;
   config: BuildAppOptions['config'];
-  /** a visitor that has loaded a page: its jar holds gi_sid and XSRF-TOKEN */
-  newVisitor(): Promise<CookieJar>;
+  /** a visitor that has loaded a page (from `address`, if given): its jar holds gi_sid and XSRF-TOKEN */
+  newVisitor(address?: string): Promise<CookieJar>;
   /** what the client sends on a POST: the jar's cookies and the CSRF header */
   csrfHeaders(jar: CookieJar): Record<string, string>;
   close(): Promise<void>;
@@ -58,6 +58,7 @@ interface TestAppOptions {
   db?: Kysely<Database>;
   config?: Partial<BuildAppOptions['config']>;
   logger?: BuildAppOptions['logger'];
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 export async function createTestDatabase(): Promise<Kysely<Database>> {
@@ -83,7 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logLevel: 'info',
     ...options.config,
   };
-  const app = await buildApp({ db, config, logger: options.logger ?? false });
+  const app = await buildApp({ db, config, logger: options.logger ?? false, onRoute: options.onRoute });
 
   const csrfHeaders = (jar: CookieJar) => ({
     cookie: jar.header(),
@@ -94,8 +95,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     config,
     csrfHeaders,
-    async newVisitor() {
-      const response = await app.inject({ method: 'GET', url: '/groupins/' });
+    async newVisitor(address?: string) {
+      const response = await app.inject({ method: 'GET', url: '/groupins/', remoteAddress: address });
       return new CookieJar().store(response);
     },
     async close() {

@@ -5,7 +5,7 @@ import { SCREENS } from '../screens';
 import { amount, choice, text } from '../validation/fields';
 import { between } from '../validation/number-rules';
 import { labelOf } from '../validation/params';
-import { maxLength, numeric } from '../validation/text-rules';
+import { hasUnprintable, maxLength, numeric } from '../validation/text-rules';
 import { CLIENT_DEVICES } from './consent';
 
 /** Most product lines one cart item may carry (the catalogue has 8 products). */
@@ -106,6 +106,13 @@ export const addDetailTraceSchema = addTraceSchema.shape({
           ([key, entry]) =>
             key.length <= TRACE_QUERY_LIMITS.keyLength && entry.length <= TRACE_QUERY_LIMITS.valueLength,
         ),
+    })
+    .test({
+      name: 'queryCharacters',
+      message: (p) => messages.unprintable(labelOf(p)),
+      test: (value) =>
+        value === undefined ||
+        Object.entries(value).every(([key, entry]) => !hasUnprintable(key) && !hasUnprintable(entry)),
     }),
 });
 export type AddDetailTrace = InferType<typeof addDetailTraceSchema>;

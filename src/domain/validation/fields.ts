@@ -5,10 +5,12 @@ import { parseDateInput } from '../roc-date';
 import type { InputKind } from './locale';
 import './locale';
 import { labelOf, toNumber } from './params';
+import { printable } from './text-rules';
 
 /*
  * Field builders: each starts a yup schema carrying the field's label, so `.required()` and every rule
- * added with `.test(rule())` word their message with it. A screen declares its schema like this:
+ * added with `.test(rule())` word their message with it. Text-like fields refuse control characters and
+ * lone surrogates; a value of the wrong type reads 「X格式錯誤」 (./locale). A screen declares its schema like this:
  *
  *   const applicantSchema = object({
  *     mobile: text('手機號碼', 'halfWidth').required().test(cellPhone()),
@@ -27,14 +29,16 @@ export function text(label: string, normalize: NormalizerName = 'trim') {
   const clean = NORMALIZERS[normalize];
   return string()
     .label(label)
-    .transform((value: unknown) => (typeof value === 'string' ? clean(value) : value));
+    .transform((value: unknown) => (typeof value === 'string' ? clean(value) : value))
+    .test(printable());
 }
 
 /** A dropdown: `.required()` says 「請選擇X」. */
 export function choice(label: string) {
   return string()
     .label(label)
-    .meta({ input: 'select' satisfies InputKind });
+    .meta({ input: 'select' satisfies InputKind })
+    .test(printable());
 }
 
 /** A checkbox: `.isTrue()` and `.required()` say 「請勾選X」. */
@@ -70,5 +74,6 @@ export function dateText(label: string) {
       if (typeof value !== 'string') return value;
       const parsed = parseDateInput(value);
       return parsed.ok ? parsed.date : trimAll(value);
-    });
+    })
+    .test(printable());
 }

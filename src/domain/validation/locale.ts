@@ -13,10 +13,15 @@ function requiredMessage(params: AnyMessageParams): string {
   return messages.required(label);
 }
 
+const badFormat = (params: AnyMessageParams) => messages.badFormat(labelOf(params));
+
 // yup reads its default messages when `.required()` and friends are called, so the field builders
-// import this module before building any schema.
+// import this module before building any schema. yup's own defaults are English and quote the value,
+// however large; every message here names the field and never the value.
 setLocale({
   mixed: {
+    default: badFormat,
+    notType: badFormat,
     required: requiredMessage,
     defined: requiredMessage,
     notNull: requiredMessage,
@@ -24,4 +29,8 @@ setLocale({
     oneOf: (params) => messages.requiredSelect(labelOf(params)),
   },
   boolean: { isValue: (params: AnyMessageParams) => messages.requiredCheck(labelOf(params)) },
+  array: {
+    min: (params) => messages.required(labelOf(params)),
+    max: (params) => messages.maxCount(labelOf(params), params.max),
+  },
 });

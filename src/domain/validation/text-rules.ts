@@ -11,6 +11,14 @@ const B2B_EMAIL = /^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{
 // Whitespace, ASCII punctuation and symbols, CJK and general punctuation, and full-width forms.
 // CJK ideographs pass: names and addresses use this rule too.
 const SPECIAL = /[\s!-/:-@[-`{-~\u2000-\u206f\u3000-\u303f\uff01-\uffef]/;
+// Control characters (C0, DEL, C1) and a surrogate half without its partner, which no database or JSON
+// text takes; in a /u pattern a proper pair is one code point and never matches \p{Cs}.
+const UNPRINTABLE = /[\p{Cc}\p{Cs}]/u;
+
+/** Whether `text` holds a character no visitor types: a control character or a lone surrogate. */
+export function hasUnprintable(text: string): boolean {
+  return UNPRINTABLE.test(text);
+}
 
 function matches(name: string, pattern: RegExp, message: Rule['message']): Rule {
   return { name, message, test: (value) => isBlank(value) || pattern.test(String(value)) };
@@ -52,6 +60,15 @@ export function noSpecialCharacters(): Rule {
     name: 'noSpecialCharacters',
     message: (p) => messages.noSpecialCharacters(labelOf(p)),
     test: (value) => isBlank(value) || !SPECIAL.test(String(value)),
+  };
+}
+
+/** 「X含有無法辨識的字元」: NUL, other control characters, a lone surrogate. Every text field has it. */
+export function printable(): Rule {
+  return {
+    name: 'printable',
+    message: (p) => messages.unprintable(labelOf(p)),
+    test: (value) => isBlank(value) || !hasUnprintable(String(value)),
   };
 }
 

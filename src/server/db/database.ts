@@ -6,12 +6,23 @@ import pg from 'pg';
 import type { ServerConfig } from '../config';
 import { PGlitePool } from './pglite-pool';
 import type { Database } from './schema';
+import { TimedPool } from './timed-pool';
 
-/** A real PostgreSQL by URL, PGlite files in a folder, or PGlite in memory (tests). */
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/** How long a connection attempt or one query to PostgreSQL may take before the request answers 503. */
+export const DATABASE_TIMEOUT_MS = 1_500;
 
-export function databaseTarget(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
-  return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') };
+/**
+ * A real PostgreSQL by URL (with the time a connection or a query may take), PGlite files in a folder,
+ * or PGlite in memory (tests). PGlite runs in this process: it cannot stall apart from it.
+ */
+export type DatabaseTarget = { url: string; timeoutMs?: number } | { dataDir: string } | { memory: true };
+
+export function databaseTarget(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'databaseTimeoutMs'>,
+): DatabaseTarget {
+  return config.databaseUrl
+    ? { url: config.databaseUrl, timeoutMs: config.databaseTimeoutMs }
+    : { dataDir: join(config.dataDir, 'pglite') };
 }
 
 export function createDatabase(target: DatabaseTarget): Kysely<Database> {
@@ -20,13 +31,20 @@ export function createDatabase(target: DatabaseTarget): Kysely<Database> {
 
 async function createPool(target: DatabaseTarget) {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+    const timeoutMs = target.timeoutMs ?? DATABASE_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: timeoutMs,
+      // the server cancels a slow statement itself; TimedPool covers a server that answers nothing
+      statement_timeout: timeoutMs,
+    });
     // A connection the server drops (restart, failover) emits 'error' on its client, idle or checked
     // out; unhandled, that would crash the process. The query in flight still rejects, and the pool
     // replaces the broken client on the next connect.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    return pool;
+    return new TimedPool(pool, timeoutMs);
   }
   if ('dataDir' in target) {
     mkdirSync(target.dataDir, { recursive: true });

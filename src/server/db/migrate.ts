@@ -3,6 +3,8 @@ import * as foundation from './migrations/0001_foundation';
 import * as catalogue from './migrations/0002_catalogue';
 import * as cartSessionTracking from './migrations/0003_cart_session_tracking';
 import * as catalogueExtra from './migrations/0004_catalogue_extra';
+import * as sessionsOnDemand from './migrations/0005_sessions_on_demand';
+import * as sessionCarts from './migrations/0006_session_carts';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -11,6 +13,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002_catalogue': catalogue,
   '0003_cart_session_tracking': cartSessionTracking,
   '0004_catalogue_extra': catalogueExtra,
+  '0005_sessions_on_demand': sessionsOnDemand,
+  '0006_session_carts': sessionCarts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -88,6 +88,8 @@ export interface SiteSettingsTable {
 
 export interface CartsTable {
   cart_no: string;
+  /** the visitor session that started the cart; released by clearCoki */
+  session_id: string | null;
   channel: Generated<string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

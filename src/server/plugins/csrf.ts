@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { API_BASE, CSRF_HEADER, RETURN_CODE } from '../../domain/envelope';
+import { CSRF_HEADER, RETURN_CODE } from '../../domain/envelope';
 import { FAILURE_MESSAGES, fail } from '../envelope';
 import { csrfTokenFor, type SessionKeys } from '../session-keys';
 import { sharedPlugin } from './shared-plugin';
@@ -7,12 +7,13 @@ import { sharedPlugin } from './shared-plugin';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Double-submit check: a write to the API must echo the session's token (readable only by pages of
- * this origin) in a header. Registered after the session plugin, which sets request.sessionId.
+ * Double-submit check: every write must echo the session's token (readable only by pages of this origin)
+ * in a header. It holds for any path, matched or not, so no spelling of a path can step around it.
+ * Registered after the session plugin, which sets request.sessionId.
  */
 export const csrfPlugin = sharedPlugin<{ keys: SessionKeys }>(async (app, { keys }) => {
   app.addHook('onRequest', async (request, reply) => {
-    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith(`${API_BASE}/`)) return;
+    if (!UNSAFE_METHODS.has(request.method)) return;
     const header = request.headers[CSRF_HEADER];
     if (
       request.sessionId &&

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from 'yup';
 import { RETURN_CODE } from '../../domain/envelope';
@@ -8,9 +10,11 @@ import { sharedPlugin } from './shared-plugin';
 const CLIENT_ERROR_MESSAGES: Record<number, string> = {
   403: FAILURE_MESSAGES.forbidden,
   404: FAILURE_MESSAGES.notFound,
+  408: FAILURE_MESSAGES.timeout,
   413: FAILURE_MESSAGES.tooLarge,
   415: FAILURE_MESSAGES.unsupportedMediaType,
   429: FAILURE_MESSAGES.tooMany,
+  431: FAILURE_MESSAGES.headersTooLarge,
 };
 
 /** One answer shape for every failure: the envelope, never a stack, SQL or input echoed back. */
@@ -36,6 +40,24 @@ export const errorsPlugin = sharedPlugin(async (app) => {
 
   app.setNotFoundHandler(answerNotFound);
 });
+
+/**
+ * Fastify's clientErrorHandler: what Node's HTTP parser refuses before there is a request (a malformed
+ * request line, headers too large, a request too slow to arrive) is answered in the envelope too.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(fail(status, CLIENT_ERROR_MESSAGES[status] ?? FAILURE_MESSAGES.badInput));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
 
 export function answerNotFound(_request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send(fail(RETURN_CODE.notFound, FAILURE_MESSAGES.notFound));

@@ -32,8 +32,7 @@ export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string }> = async
       const pageFor = await loadPages(staticDir);
       site.setNotFoundHandler((request, reply) => {
         const path = request.url.split('?', 1)[0] ?? '';
-        const isClientRoute = !/\.[^/]*$/.test(path);
-        if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute) {
+        if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute(path)) {
           return reply
             .header('cache-control', 'no-cache')
             .type('text/html; charset=utf-8')
@@ -56,6 +55,11 @@ export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string }> = async
     { prefix: SITE_BASE },
   );
 };
+
+/** A path without a file extension is one of the client's routes, answered with its page. */
+export function isClientRoute(path: string): boolean {
+  return !/\.[^/]*$/.test(path);
+}
 
 function cacheControlFor(sitePath: string): string {
   if (basename(sitePath) === INDEX_FILE) return 'no-cache';

@@ -10,26 +10,27 @@ import {
   deleteCartItemSchema,
   insertCartSchema,
 } from '../../domain/api/cart-service';
+import { parseInput } from '../../domain/api/parse-input';
 import { type Cart, NEW_CART } from '../../domain/cart-item';
 import { RETURN_CODE } from '../../domain/envelope';
 import { CART_COOKIE, clearCartCookie, readCartCookie, setCartCookie } from '../cart/cart-cookie';
 import {
   countCartItems,
-  createCart,
   deleteCartItem,
   findCart,
   insertCartItem,
   listCartClasses,
+  releaseSessionCart,
+  sessionCart,
 } from '../db/repositories/carts';
 import { endActivity, readActivity, startActivity } from '../db/repositories/sessions';
 import { readSiteSettings } from '../db/repositories/settings';
 import { insertCampaignTrace, insertPageTrace } from '../db/repositories/traces';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
-import { READ_RATE_LIMIT, WRITE_RATE_LIMIT } from '../plugins/security';
 
-const READ = { config: { rateLimit: READ_RATE_LIMIT } };
-const WRITE = { config: { rateLimit: WRITE_RATE_LIMIT } };
+const WRITE = { config: { budget: 'write' } } as const;
+const TRACKING = { config: { budget: 'tracking' } } as const;
 
 /**
  * The cart service of SPEC §7 (`DTODGAZ0/<verb>`, every verb a POST with a JSON body): the cart of the
@@ -44,7 +45,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     return { cookieCartNo, cart };
   }
 
-  app.post('/DTODGAZ0/getCart', READ, async (request, reply) => {
+  app.post('/DTODGAZ0/getCart', async (request, reply) => {
     const { cookieCartNo, cart } = await visitorCart(request, reply);
     if (!cart) return ok<Cart>(NEW_CART);
     return ok<Cart>({
@@ -55,7 +56,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     });
   });
 
-  app.post('/DTODGAZ0/getOnlyCartData', READ, async (request, reply) => {
+  app.post('/DTODGAZ0/getOnlyCartData', async (request, reply) => {
     const { cookieCartNo, cart } = await visitorCart(request, reply);
     if (!cart)
       return ok<CartSummary>({ CHANNEL: NEW_CART.CHANNEL, CART_NO: '', COOKIE_CART_NO: '', ITEM_COUNT: 0 });
@@ -68,40 +69,46 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
   });
 
   app.post('/DTODGAZ0/insertCart', WRITE, async (request, reply) => {
-    const item = await insertCartSchema.validate(request.body, { stripUnknown: true });
+    const item = await parseInput(insertCartSchema, request.body);
     const cookieCartNo = readCartCookie(request);
     const { cartMaxItems } = await readSiteSettings(db);
-    const result = await insertCartItem(db, { cookieCartNo, item, maxItems: cartMaxItems });
+    const result = await insertCartItem(db, {
+      cookieCartNo,
+      sessionId: request.sessionId,
+      item,
+      maxItems: cartMaxItems,
+    });
     if ('refused' in result) return fail(RETURN_CODE.refused, result.msg, result.refused);
     if (result.cartNo !== cookieCartNo) setCartCookie(request, reply, result.cartNo);
     return ok(result.cartNo);
   });
 
   app.post('/DTODGAZ0/deleteCartItem', WRITE, async (request, reply) => {
-    const { CLASS_ID } = await deleteCartItemSchema.validate(request.body, { stripUnknown: true });
+    const { CLASS_ID } = await parseInput(deleteCartItemSchema, request.body);
     const { cart } = await visitorCart(request, reply);
     const result = await deleteCartItem(db, cart?.cartNo ?? '', CLASS_ID);
     return result.deleted ? ok(null) : fail(RETURN_CODE.refused, result.msg);
   });
 
-  app.post('/DTODGAZ0/getCoki', READ, async (request) =>
+  app.post('/DTODGAZ0/getCoki', async (request) =>
     ok<CookieCart>({ COOKIE_CART_NO: readCartCookie(request) }),
   );
 
   app.post('/DTODGAZ0/addCoki', WRITE, async (request, reply) => {
     const { cart } = await visitorCart(request, reply);
-    const cartNo = cart?.cartNo ?? (await createCart(db));
+    const cartNo = cart?.cartNo ?? (await sessionCart(db, request.sessionId));
     // set on every call: it renews the cookie's 30 days
     setCartCookie(request, reply, cartNo);
     return ok<CookieCart>({ COOKIE_CART_NO: cartNo });
   });
 
   app.post('/DTODGAZ0/clearCoki', WRITE, async (request, reply) => {
+    await releaseSessionCart(db, request.sessionId);
     clearCartCookie(request, reply);
     return ok(null);
   });
 
-  app.post('/DTODGAZ0/addSession', WRITE, async (request) => {
+  app.post('/DTODGAZ0/addSession', TRACKING, async (request) => {
     const [times, setup] = await Promise.all([startActivity(db, request.sessionId), readSiteSettings(db)]);
     return ok<ActivitySession>({
       startedAt: (times.startedAt ?? times.now).toISOString(),
@@ -111,7 +118,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     });
   });
 
-  app.post('/DTODGAZ0/getSession', READ, async (request) => {
+  app.post('/DTODGAZ0/getSession', async (request) => {
     const [times, setup] = await Promise.all([readActivity(db, request.sessionId), readSiteSettings(db)]);
     const { startedAt, endedAt, now } = times;
     const elapsedSeconds = startedAt
@@ -126,21 +133,21 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     });
   });
 
-  app.post('/DTODGAZ0/cleanSession', WRITE, async (request) => {
+  app.post('/DTODGAZ0/cleanSession', TRACKING, async (request) => {
     await endActivity(db, request.sessionId);
     return ok(null);
   });
 
-  app.post('/DTODGAZ0/getExtraSetup', READ, async () => ok(await readSiteSettings(db)));
+  app.post('/DTODGAZ0/getExtraSetup', async () => ok(await readSiteSettings(db)));
 
-  app.post('/DTODGAZ0/addTrace', READ, async (request) => {
-    const trace = await addTraceSchema.validate(request.body, { stripUnknown: true });
+  app.post('/DTODGAZ0/addTrace', TRACKING, async (request) => {
+    const trace = await parseInput(addTraceSchema, request.body);
     await insertPageTrace(db, request.sessionId, trace);
     return ok(null);
   });
 
-  app.post('/DTODGAZ0/addDetailTrace', READ, async (request) => {
-    const trace = await addDetailTraceSchema.validate(request.body, { stripUnknown: true });
+  app.post('/DTODGAZ0/addDetailTrace', TRACKING, async (request) => {
+    const trace = await parseInput(addDetailTraceSchema, request.body);
     await insertCampaignTrace(db, request.sessionId, trace);
     return ok(null);
   });

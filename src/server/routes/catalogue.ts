@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { queryPackageSchema } from '../../domain/api/catalogue';
+import { parseInput } from '../../domain/api/parse-input';
 import { PACKAGE_NOT_FOUND } from '../../domain/catalogue';
 import { RETURN_CODE } from '../../domain/envelope';
 import { listCells, listPackages } from '../db/repositories/catalogue';
@@ -12,7 +13,7 @@ export const catalogueRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = asy
   app.get('/catalogue/queryPackages', async () => ok(await listPackages(db)));
 
   app.get('/catalogue/queryPackage', async (request, reply) => {
-    const query = await queryPackageSchema.validate(request.query, { stripUnknown: true });
+    const query = await parseInput(queryPackageSchema, request.query);
     const [pack] = await listPackages(db, query.PACK_ID);
     if (!pack) return reply.code(404).send(fail(RETURN_CODE.notFound, PACKAGE_NOT_FOUND));
     return ok(pack);

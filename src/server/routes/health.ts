@@ -14,7 +14,9 @@ export const healthRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async 
         { errCode: (error as { code?: unknown }).code },
         'health check: database not answering',
       );
-      return reply.code(503).send(fail(RETURN_CODE.unavailable, FAILURE_MESSAGES.unavailable));
+      return reply
+        .code(503)
+        .send(fail(RETURN_CODE.unavailable, FAILURE_MESSAGES.unavailable, { database: 'unavailable' }));
     }
     return ok({ status: 'ok' });
   });

@@ -98,3 +98,38 @@ describe('a screen schema', () => {
     );
   });
 });
+
+describe('characters no visitor types: NUL, control characters, lone surrogates', () => {
+  it.each([
+    ['NUL', 'a\u0000b'],
+    ['escape', '\u001b[2J'],
+    ['bell', 'ab\u0007'],
+    ['a line break inside', 'a\nb'],
+    ['DEL', 'a\u007f'],
+    ['a C1 control', 'a\u0085b'],
+    ['a lone high surrogate', 'a\ud800'],
+    ['a lone low surrogate', '\udc00a'],
+  ])('%s → 「X含有無法辨識的字元」 on text, choice and date fields', (_, typed) => {
+    expect(firstError(text('方案名稱'), typed)).toBe('方案名稱含有無法辨識的字元');
+    expect(firstError(choice('裝置類型'), typed)).toBe('裝置類型含有無法辨識的字元');
+    expect(firstError(dateText('出生日期'), typed)).toBe('出生日期含有無法辨識的字元');
+  });
+
+  it.each(['國泰人壽', 'Ａ１２３', '😀 emoji', '\u3000全形空白\u3000'])('%s passes', (typed) => {
+    expect(firstError(text('方案名稱'), typed)).toBeNull();
+  });
+});
+
+describe('a value of the wrong type: 「X格式錯誤」, never the value itself', () => {
+  it.each([
+    [text('方案名稱'), ['ǂ', 'ǂ']],
+    [choice('裝置類型'), [1, 2, 3]],
+    [tick('同意聲明事項'), 'ǂyes'],
+    [dateText('出生日期'), ['ǂ']],
+    [object({ a: text('甲') }).label('查詢參數'), 'ǂ'],
+  ])('%#', (schema, value) => {
+    const message = firstError(schema, value);
+    expect(message).toMatch(/格式錯誤$/);
+    expect(message).not.toContain('ǂ');
+  });
+});

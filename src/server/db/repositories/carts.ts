@@ -21,13 +21,24 @@ export async function findCart(db: Db, cartNo: string): Promise<{ cartNo: string
   return row ? { cartNo: row.cart_no, channel: row.channel } : null;
 }
 
-export async function createCart(db: Db): Promise<string> {
-  const row = await db
+/**
+ * The cart of the visitor session, made if it has none. The session id is a unique key, so requests
+ * racing from no cart all get the one cart the first of them made. `lock` takes its row lock too.
+ */
+export async function sessionCart(db: Db, sessionId: string, lock = false): Promise<string> {
+  await db
     .insertInto('carts')
-    .values({ cart_no: newCartNo() })
-    .returning('cart_no')
-    .executeTakeFirstOrThrow();
+    .values({ cart_no: newCartNo(), session_id: sessionId })
+    .onConflict((conflict) => conflict.column('session_id').doNothing())
+    .execute();
+  const query = db.selectFrom('carts').select('cart_no').where('session_id', '=', sessionId);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
   return row.cart_no;
+}
+
+/** The session lets go of its cart (clearCoki): its next insert starts a new one. */
+export async function releaseSessionCart(db: Db, sessionId: string): Promise<void> {
+  await db.updateTable('carts').set({ session_id: null }).where('session_id', '=', sessionId).execute();
 }
 
 export async function countCartItems(db: Db, cartNo: string): Promise<number> {
@@ -88,15 +99,16 @@ export async function listCartClasses(db: Db, cartNo: string): Promise<CartClass
 }
 
 /**
- * Puts an item in the visitor's cart (created when there is none) and answers the cart number. The cart
- * row is locked (`select … for update`) for the whole check-and-insert, so requests racing on one cart
- * take turns: the cap and the duplicate check always see every item committed before them.
+ * Puts an item in the visitor's cart (the cookie's, else the session's, made when there is none) and
+ * answers the cart number. The cart row is locked (`select … for update`) for the whole check-and-insert,
+ * so requests racing on one cart take turns: the cap and the duplicate check always see every item
+ * committed before them.
  */
 export function insertCartItem(
   db: Kysely<Database>,
-  options: { cookieCartNo: string; item: InsertCart; maxItems: number },
+  options: { cookieCartNo: string; sessionId: string; item: InsertCart; maxItems: number },
 ): Promise<{ cartNo: string } | CartRefusal> {
-  const { cookieCartNo, item, maxItems } = options;
+  const { cookieCartNo, sessionId, item, maxItems } = options;
   return db.transaction().execute(async (trx) => {
     const locked = cookieCartNo
       ? await trx
@@ -106,14 +118,13 @@ export function insertCartItem(
           .forUpdate()
           .executeTakeFirst()
       : undefined;
-    const cartNo = locked?.cart_no ?? '';
-    if (cartNo && (await countCartItems(trx, cartNo)) >= maxItems) {
+    const target = locked?.cart_no ?? (await sessionCart(trx, sessionId, true));
+    if ((await countCartItems(trx, target)) >= maxItems) {
       return { refused: 'modalCartFull', msg: messages.cartFull(maxItems) };
     }
-    const error = checkCartItem(item, await itemContext(trx, item, cartNo, cookieCartNo));
+    const error = checkCartItem(item, await itemContext(trx, item, target, cookieCartNo));
     if (error) return { refused: 'modalCartItemError', msg: error };
 
-    const target = cartNo || (await createCart(trx));
     const { class_id } = await trx
       .insertInto('cart_items')
       .values({
@@ -211,14 +222,12 @@ async function itemContext(
     packages.set(line.pack_id, marks);
   }
 
-  const inCart = cartNo
-    ? await trx
-        .selectFrom('cart_item_products as cip')
-        .innerJoin('cart_items as ci', 'ci.class_id', 'cip.class_id')
-        .select('cip.prod_id')
-        .where('ci.cart_no', '=', cartNo)
-        .execute()
-    : [];
+  const inCart = await trx
+    .selectFrom('cart_item_products as cip')
+    .innerJoin('cart_items as ci', 'ci.class_id', 'cip.class_id')
+    .select('cip.prod_id')
+    .where('ci.cart_no', '=', cartNo)
+    .execute();
   return {
     visitorCartNo,
     products,

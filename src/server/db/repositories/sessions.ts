@@ -1,23 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema';
 
-export async function createSession(db: Kysely<Database>, id: string): Promise<void> {
-  await db.insertInto('sessions').values({ id }).execute();
-}
-
-/** Whether the session exists; marks it seen, at most once a minute so reads stay reads. */
-export async function touchSession(db: Kysely<Database>, id: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('sessions')
-    .select((eb) => eb(eb.ref('last_seen_at'), '<', sql<Date>`now() - interval '1 minute'`).as('stale'))
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) return false;
-  if (row.stale)
-    await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', id).execute();
-  return true;
-}
-
 /** The visitor's activity session (SPEC §4) by the database clock; started null when never started. */
 export interface ActivityTimes {
   startedAt: Date | null;
@@ -25,27 +8,50 @@ export interface ActivityTimes {
   now: Date;
 }
 
-/** (Re)starts the activity session: started now, not ended. */
+/** (Re)starts the activity session: started now, not ended. The session's row is made here, if new. */
 export async function startActivity(db: Kysely<Database>, id: string): Promise<ActivityTimes> {
   const row = await db
-    .updateTable('sessions')
-    .set({ activity_started_at: sql`now()`, activity_ended_at: null })
-    .where('id', '=', id)
+    .insertInto('sessions')
+    .values({ id, activity_started_at: sql`now()`, activity_ended_at: null })
+    .onConflict((conflict) =>
+      conflict.column('id').doUpdateSet({
+        activity_started_at: sql`now()`,
+        activity_ended_at: null,
+        last_seen_at: sql`now()`,
+      }),
+    )
     .returning(['activity_started_at', 'activity_ended_at', sql<Date>`now()`.as('now')])
     .executeTakeFirstOrThrow();
   return { startedAt: row.activity_started_at, endedAt: row.activity_ended_at, now: row.now };
 }
 
+/** A session without a row (never started, or purged) reads as never started. */
 export async function readActivity(db: Kysely<Database>, id: string): Promise<ActivityTimes> {
+  const ofSession = db.selectFrom('sessions').where('id', '=', id);
   const row = await db
-    .selectFrom('sessions')
-    .select(['activity_started_at', 'activity_ended_at', sql<Date>`now()`.as('now')])
-    .where('id', '=', id)
+    .selectNoFrom([
+      ofSession.select('activity_started_at').as('started'),
+      ofSession.select('activity_ended_at').as('ended'),
+      sql<Date>`now()`.as('now'),
+    ])
     .executeTakeFirstOrThrow();
-  return { startedAt: row.activity_started_at, endedAt: row.activity_ended_at, now: row.now };
+  return { startedAt: row.started, endedAt: row.ended, now: row.now };
 }
 
 /** Ends the activity session; the visitor's cart is not touched. */
 export async function endActivity(db: Kysely<Database>, id: string): Promise<void> {
-  await db.updateTable('sessions').set({ activity_ended_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('sessions')
+    .set({ activity_ended_at: sql`now()`, last_seen_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes the sessions not seen for `retentionSeconds`; answers how many. */
+export async function purgeExpiredSessions(db: Kysely<Database>, retentionSeconds: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('last_seen_at', '<', sql<Date>`now() - make_interval(secs => ${retentionSeconds})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

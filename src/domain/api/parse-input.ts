@@ -1,0 +1,73 @@
+import { type AnyObjectSchema, type ArraySchema, type InferType, type ISchema, ValidationError } from 'yup';
+import { messages } from '../messages';
+
+type AnySchema = ISchema<unknown> & { type: string; spec: { label?: string } };
+type AnyArraySchema = ArraySchema<unknown[] | undefined, unknown> & AnySchema;
+
+/** The name of the whole input in a message, when it is not an object at all. */
+const INPUT_LABEL = '資料';
+
+/**
+ * Validates a request's body or query with its schema, after reducing it to what the schema describes:
+ * only own, known keys (at every level); an object or list where a single value belongs is refused, and a
+ * list longer than its schema allows is refused before its items are looked at. So no input, however
+ * deep, large or oddly keyed, reaches yup's casting, and every refusal names the field, never its value.
+ */
+export async function parseInput<S extends AnyObjectSchema>(
+  schema: S,
+  input: unknown,
+): Promise<InferType<S>> {
+  if (!isRecord(input)) throw refusal(messages.badFormat(INPUT_LABEL), '');
+  return schema.validate(shaped(schema as unknown as AnySchema, input, '', INPUT_LABEL), {
+    stripUnknown: true,
+  });
+}
+
+/** `outer` is the label of the enclosing field: a list's items are named by the list. */
+function shaped(schema: AnySchema, value: unknown, path: string, outer: string): unknown {
+  if (value === undefined || value === null) return value;
+  const label = schema.spec.label || outer;
+  switch (schema.type) {
+    case 'object': {
+      if (!isRecord(value)) throw refusal(messages.badFormat(label), path);
+      const fields = (schema as unknown as AnyObjectSchema).fields as Record<string, AnySchema>;
+      const known: Record<string, unknown> = {};
+      for (const [key, field] of Object.entries(fields)) {
+        if (Object.hasOwn(value, key))
+          known[key] = shaped(field, value[key], path ? `${path}.${key}` : key, key);
+      }
+      return known;
+    }
+    case 'array': {
+      if (!Array.isArray(value)) throw refusal(messages.badFormat(label), path);
+      const max = maxItems(schema as AnyArraySchema);
+      if (max !== undefined && value.length > max) throw refusal(messages.maxCount(label, max), path);
+      const item = (schema as AnyArraySchema).innerType as AnySchema | undefined;
+      return item ? value.map((entry, index) => shaped(item, entry, `${path}[${index}]`, label)) : [...value];
+    }
+    case 'mixed':
+      // free-form (e.g. a campaign query): its own entries only; its tests say what they may hold
+      return isRecord(value) ? Object.fromEntries(Object.entries(value)) : value;
+    default:
+      if (typeof value === 'object') throw refusal(messages.badFormat(label), path);
+      return value;
+  }
+}
+
+const maxItemsOf = new WeakMap<object, number | undefined>();
+
+function maxItems(schema: AnyArraySchema): number | undefined {
+  if (!maxItemsOf.has(schema)) {
+    const max = schema.describe().tests.find((test) => test.name === 'max')?.params?.max;
+    maxItemsOf.set(schema, typeof max === 'number' ? max : undefined);
+  }
+  return maxItemsOf.get(schema);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function refusal(message: string, path: string): ValidationError {
+  return new ValidationError(message, undefined, path);
+}

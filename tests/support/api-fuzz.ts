@@ -1,0 +1,296 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import { CONSENT_VERSION } from '../../src/domain/consent';
+import { API_BASE } from '../../src/domain/envelope';
+import type { CookieJar, TestApp } from './server';
+
+/**
+ * Crafted input for every endpoint of the API: keys named like object methods at every level, objects
+ * where a scalar belongs, NUL, control characters and lone surrogates, arrays nested thousands deep,
+ * huge arrays, wrong types and percent-encoded paths. Shared by the property suite and `npm run fuzz:api`.
+ */
+
+/** Every generated text carries this character; no answer may echo it. */
+export const MARKER = 'ǂ';
+
+export interface Endpoint {
+  method: 'GET' | 'POST';
+  url: string;
+}
+
+export interface FuzzRequest {
+  method: Endpoint['method'];
+  url: string;
+  /** JSON text of a POST body */
+  payload?: string;
+  /** send the visitor's cookies and CSRF header */
+  token: boolean;
+}
+
+/** A JSON object kept as entries, so a payload may carry `__proto__` or one key twice. */
+class JsonObject {
+  constructor(readonly entries: [string, Json][]) {}
+}
+
+/** Arrays nested `depth` deep, written out as text: JSON.stringify itself overflows on them. */
+class Nested {
+  constructor(readonly depth: number) {}
+}
+
+type Json = string | number | boolean | null | Json[] | JsonObject | Nested;
+
+export function toJson(value: Json): string {
+  if (value instanceof Nested) return '['.repeat(value.depth) + ']'.repeat(value.depth);
+  if (value instanceof JsonObject) {
+    return `{${value.entries.map(([key, entry]) => `${JSON.stringify(key)}:${toJson(entry)}`).join(',')}}`;
+  }
+  if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;
+  return JSON.stringify(value);
+}
+
+const fromPlain = (value: unknown): Json => {
+  if (Array.isArray(value)) return value.map(fromPlain);
+  if (value !== null && typeof value === 'object') {
+    return new JsonObject(Object.entries(value).map(([key, entry]) => [key, fromPlain(entry)]));
+  }
+  return value as Json;
+};
+
+/** Valid input of the endpoints that take some, so mutations reach past the first refusal. */
+export const VALID_INPUT: Record<string, object> = {
+  [`${API_BASE}/consent/accept`]: { version: CONSENT_VERSION, client_device: 'Mobile' },
+  // a coverage item of the seeded catalogue
+  [`${API_BASE}/DTODGAZ0/insertCart`]: {
+    SOURCE_CODE: 'CELL',
+    SHOPCART_CART_NO: '',
+    RLAT_CODE: '0',
+    CLASS_TITLE: 'GTL',
+    IS_SLRY_MLTPL: 'N',
+    PROD_LIST: [{ PROD_ID: 'GTL', ORDER_SEQ: 1, IS_ACC: 'N', FACE_AMT_TYPE: 1, FACE_AMT: 1_000_000 }],
+  },
+  [`${API_BASE}/DTODGAZ0/deleteCartItem`]: { CLASS_ID: 1 },
+  [`${API_BASE}/DTODGAZ0/addTrace`]: { client_device: 'Desktop', curr_page: '', next_page: 'ODGAF000' },
+  [`${API_BASE}/DTODGAZ0/addDetailTrace`]: {
+    client_device: 'Mobile',
+    curr_page: '',
+    next_page: 'ODGAF000',
+    utm_source: 'fb',
+    query: { utm_source: 'fb' },
+  },
+  [`${API_BASE}/functionMeta/queryAllMeta`]: { meta_attr: 'title' },
+  [`${API_BASE}/catalogue/queryPackage`]: { PACK_ID: 'BASIC' },
+};
+
+const METHOD_NAMES = [
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'constructor',
+  '__proto__',
+  '__defineGetter__',
+  '__lookupGetter__',
+  'then',
+];
+const methodName = fc.constantFrom(...METHOD_NAMES);
+const badCharacter = fc.constantFrom(
+  '\u0000',
+  '\u0001',
+  '\u0007',
+  '\b',
+  '\n',
+  '\t',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\ud800',
+  '\udbff',
+  '\udc00',
+  '\udfff',
+);
+const text = fc
+  .tuple(
+    fc.string({ unit: 'binary', maxLength: 8 }),
+    fc.option(badCharacter, { nil: '' }),
+    fc.string({ maxLength: 6 }),
+  )
+  .map(([head, bad, tail]) => `${MARKER}${head}${bad}${tail}`);
+const longText = fc.integer({ min: 100, max: 20_000 }).map((length) => MARKER + 'x'.repeat(length));
+const scalar: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 4, arbitrary: text },
+  longText,
+  fc.integer(),
+  fc.double().map((n) => (Number.isFinite(n) ? n : 1e308)),
+  fc.boolean(),
+  fc.constant(null),
+);
+const key = fc.oneof(methodName, text);
+const methodObject = fc
+  .array(fc.tuple(methodName, scalar), { minLength: 1, maxLength: 3 })
+  .map((entries) => new JsonObject(entries));
+const nested = fc.integer({ min: 20, max: 8_000 }).map((depth) => new Nested(depth));
+const hugeArray = fc.integer({ min: 500, max: 15_000 }).map((length) => Array<Json>(length).fill(1));
+const { tree } = fc.letrec<{ tree: Json }>((tie) => ({
+  tree: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalar,
+    fc.array(tie('tree'), { maxLength: 3 }),
+    fc.array(fc.tuple(key, tie('tree')), { maxLength: 4 }).map((entries) => new JsonObject(entries)),
+  ),
+}));
+/** anything a field may be given */
+const anyValue: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 3, arbitrary: scalar },
+  { weight: 2, arbitrary: methodObject },
+  nested,
+  hugeArray,
+  tree,
+);
+
+/** Every object of a JSON tree, outermost first. */
+function objectsOf(value: Json, found: JsonObject[] = []): JsonObject[] {
+  if (value instanceof JsonObject) {
+    found.push(value);
+    for (const [, entry] of value.entries) objectsOf(entry, found);
+  } else if (Array.isArray(value)) {
+    for (const entry of value) objectsOf(entry, found);
+  }
+  return found;
+}
+
+/** A valid input with some of its values replaced and method-named keys added at any level. */
+function mutated(valid: object) {
+  return fc
+    .record({
+      replace: fc.array(fc.tuple(fc.nat(), fc.nat(), anyValue), { maxLength: 2 }),
+      add: fc.array(fc.tuple(fc.nat(), key, anyValue), { maxLength: 3 }),
+    })
+    .map(({ replace, add }) => {
+      const input = fromPlain(structuredClone(valid)) as JsonObject;
+      const objects = objectsOf(input);
+      for (const [which, field, value] of replace) {
+        const target = objects[which % objects.length]!;
+        if (target.entries.length > 0) target.entries[field % target.entries.length]![1] = value;
+      }
+      for (const [which, name, value] of add) objects[which % objects.length]!.entries.push([name, value]);
+      return input;
+    });
+}
+
+function body(url: string): fc.Arbitrary<string> {
+  const valid = VALID_INPUT[url];
+  const crafted = fc.oneof(
+    anyValue,
+    fc.array(fc.tuple(key, anyValue), { maxLength: 5 }).map((e) => new JsonObject(e)),
+  );
+  return (valid ? fc.oneof({ weight: 3, arbitrary: mutated(valid) }, crafted) : crafted).map(toJson);
+}
+
+/** Percent-encodes every UTF-16 unit; a lone surrogate becomes the bytes of its code unit, as a raw client may send. */
+function percentEncode(value: string): string {
+  let out = '';
+  for (const unit of value.split('')) {
+    const code = unit.charCodeAt(0);
+    const bytes =
+      code >= 0xd800 && code <= 0xdfff
+        ? [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        : [...Buffer.from(unit)];
+    out += bytes.map((byte) => `%${byte.toString(16).padStart(2, '0').toUpperCase()}`).join('');
+  }
+  return out;
+}
+
+function query(url: string): fc.Arbitrary<string> {
+  const valid = Object.entries(VALID_INPUT[url] ?? {}).map(([name, value]) => [name, String(value)] as const);
+  const entry = fc.tuple(
+    fc.oneof(fc.constantFrom(...valid.map(([name]) => name), 'meta_attr'), methodName, text),
+    fc.oneof(text, longText, fc.constantFrom('title', 'BASIC', '')),
+  );
+  const repeated = fc
+    .tuple(fc.constantFrom(...valid.map(([name]) => name), 'meta_attr'), fc.integer({ min: 2, max: 1_500 }))
+    .map(([name, times]) => Array.from({ length: times }, () => [name, 'title'] as const));
+  return fc
+    .tuple(fc.array(entry, { maxLength: 5 }), fc.option(repeated, { nil: [] }), fc.boolean())
+    .map(([entries, repeats, keepValid]) =>
+      [...(keepValid ? valid : []), ...entries, ...repeats]
+        .map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`)
+        .join('&'),
+    );
+}
+
+/** The path with some of its characters (never a slash) percent-encoded, in upper- or lower-case hex. */
+function encodedPath(path: string): fc.Arbitrary<string> {
+  return fc.array(fc.tuple(fc.nat(), fc.boolean()), { maxLength: 4 }).map((picks) => {
+    const chars = path.split('');
+    for (const [at, lower] of picks) {
+      const index = at % chars.length;
+      if (chars[index] === '/' || chars[index]!.startsWith('%')) continue;
+      const hex = chars[index]!.charCodeAt(0).toString(16).padStart(2, '0');
+      chars[index] = `%${lower ? hex : hex.toUpperCase()}`;
+    }
+    return chars.join('');
+  });
+}
+
+const unknownEndpoint = fc
+  .tuple(fc.constantFrom<Endpoint['method']>('GET', 'POST'), fc.stringMatching(/^[A-Za-z0-9]{1,12}$/))
+  .map(([method, name]): Endpoint => ({ method, url: `${API_BASE}/${name}/${name}` }));
+
+/** One crafted request to one of `endpoints` (or, now and then, to a path no route serves). */
+export function fuzzRequest(endpoints: Endpoint[]): fc.Arbitrary<FuzzRequest> {
+  const endpoint = fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...endpoints) }, unknownEndpoint);
+  return endpoint.chain(({ method, url }) =>
+    fc.record({
+      method: fc.constant(method),
+      url: fc
+        .tuple(fc.oneof({ weight: 4, arbitrary: fc.constant(url) }, encodedPath(url)), query(url))
+        .map(([path, search]) => (method === 'GET' && search ? `${path}?${search}` : path)),
+      payload: method === 'POST' ? body(url) : fc.constant(undefined),
+      token: fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, fc.constant(false)),
+    }),
+  );
+}
+
+/** Collects the API endpoints an app registers: pass `onRoute` to createTestApp or buildApp. */
+export function endpointCollector() {
+  const endpoints: Endpoint[] = [];
+  const onRoute = (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      if ((method === 'GET' || method === 'POST') && route.url.startsWith(`${API_BASE}/`)) {
+        endpoints.push({ method: method as Endpoint['method'], url: route.url });
+      }
+    }
+  };
+  return { endpoints, onRoute };
+}
+
+export function send(t: TestApp, jar: CookieJar, request: FuzzRequest) {
+  const headers: Record<string, string> = request.token ? t.csrfHeaders(jar) : {};
+  if (request.payload !== undefined) headers['content-type'] = 'application/json';
+  return t.app.inject({ method: request.method, url: request.url, headers, payload: request.payload });
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/** What is wrong with an answer, or undefined: a 5xx, no envelope, a message not in Chinese or echoing input. */
+export function answerProblem(response: LightMyRequestResponse): string | undefined {
+  if (response.statusCode >= 500) return `status ${response.statusCode}`;
+  let answer: { returnCode?: unknown; data?: unknown; msg?: unknown };
+  try {
+    answer = response.json();
+  } catch {
+    return `not JSON: ${response.body.slice(0, 80)}`;
+  }
+  if (typeof answer.returnCode !== 'number' || !('data' in answer) || typeof answer.msg !== 'string') {
+    return `not the envelope: ${response.body.slice(0, 80)}`;
+  }
+  const { returnCode, msg } = answer as { returnCode: number; msg: string };
+  if (returnCode === 0) return msg === '' ? undefined : `success with a message: ${msg}`;
+  if (!HAN.test(msg)) return `message not in Chinese: ${msg.slice(0, 80)}`;
+  if (msg.includes(MARKER)) return `message echoes the input: ${msg.slice(0, 80)}`;
+  if (/[A-Za-z]{3,}/.test(msg.replace(/utm_[a-z]+/g, ''))) return `message in English: ${msg.slice(0, 80)}`;
+  if (msg.length > 100) return `message of ${msg.length} characters`;
+  return undefined;
+}
