@@ -1,7 +1,7 @@
-import { act, cleanup, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { act, screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
-import { afterEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { machines } from '../../machines/registry';
 import type { Cart } from '../../src/domain/cart-item';
 import type { HeldNetwork } from '../support/api-calls';
@@ -10,12 +10,10 @@ import { domAgreement, withDialogText } from '../support/dom-agreement';
 import { flowPaths } from '../support/flow-model';
 import { cartScreen } from '../support/flow-screens';
 import { CART_CALLS, cartStimuli } from '../support/flows/cart.flow';
-import { heldNetwork } from '../support/held-network';
 import { type CartCall, CartOracle, type CartStimulus, type CartView } from '../support/oracles/cart.oracle';
 import { ok, refused, type ServerReply } from '../support/oracles/oracle';
-import { recordPassedPath } from '../support/path-record';
-import { type PathDriver, runPath } from '../support/path-runner';
-import { openPage } from '../support/visitor-page';
+import { type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
+import type { PathDriver } from '../support/path-runner';
 import { WalkStep } from '../support/walks';
 
 const entry = machines.find((m) => m.id === 'cart')!;
@@ -31,7 +29,13 @@ async function openPanel(user: UserEvent) {
 }
 
 /** The rendered app with its live cart, the visitor's clicks and the held network. */
-function cartOnPage(network: HeldNetwork, user: UserEvent): PathDriver<CartStimulus, CartView> {
+function cartOnPage({
+  network,
+  user,
+}: {
+  network: HeldNetwork;
+  user: UserEvent;
+}): PathDriver<CartStimulus, CartView> {
   let lastCart: Cart | undefined;
   return {
     async act(s) {
@@ -62,31 +66,20 @@ function cartOnPage(network: HeldNetwork, user: UserEvent): PathDriver<CartStimu
   };
 }
 
-describe('cart paths on the rendered app, against the cart oracle', () => {
-  let network: HeldNetwork | undefined;
-  afterEach(() => {
-    network?.close();
+const CART_PAGE: FlowPage<CartStimulus, CartView> = {
+  machineId: entry.id,
+  path: PAGE,
+  calls: CART_CALLS,
+  agree: domAgreement(withDialogText),
+  driver: cartOnPage,
+  after: () => {
     window.dataLayer = [];
-  });
+  },
+};
 
-  for (const path of flowPaths(entry)) {
-    it(path.description, async () => {
-      network = heldNetwork(CART_CALLS);
-      const user = userEvent.setup();
-      const page = await openPage(PAGE);
-      await screen.findByRole('heading', { level: 1 });
-      await runPath(
-        path,
-        cartStimuli(BASIC),
-        new CartOracle(),
-        cartOnPage(network, user),
-        domAgreement(withDialogText),
-        CART_CALLS,
-      );
-      page.stop();
-      recordPassedPath('jsdom', entry.id, path);
-    });
-  }
+describe('cart paths on the rendered app, against the cart oracle', () => {
+  for (const path of flowPaths(entry))
+    it(path.description, () => pathOnPage(CART_PAGE, path, cartStimuli(BASIC), new CartOracle()));
 });
 
 const item = (id: number) => ({
@@ -190,32 +183,9 @@ const CART_WALK: fc.Arbitrary<Step>[] = [
 ];
 
 describe('random walks of a visitor on the rendered app, against the cart oracle', () => {
-  it('agrees with the oracle after every action and answer', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.commands(CART_WALK, { maxCommands: 80, size: 'max' }), async (steps) => {
-        const network = heldNetwork(CART_CALLS);
-        const user = userEvent.setup();
-        try {
-          await openPage(PAGE);
-          await screen.findByRole('heading', { level: 1 });
-          await fc.asyncModelRun(
-            () => ({
-              model: new CartOracle(),
-              real: {
-                driver: cartOnPage(network, user),
-                agree: domAgreement(withDialogText),
-                calls: CART_CALLS,
-              },
-            }),
-            steps,
-          );
-        } finally {
-          cleanup();
-          network.close();
-          window.dataLayer = [];
-        }
-      }),
-      { numRuns: 25 },
-    );
-  }, 180_000);
+  it(
+    'agrees with the oracle after every action and answer',
+    () => walksOnPage(CART_PAGE, CART_WALK, () => new CartOracle(), { maxCommands: 80, numRuns: 25 }),
+    180_000,
+  );
 });

@@ -1,19 +1,17 @@
-import { act, cleanup, screen } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { act, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
-import { afterEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { machines } from '../../machines/registry';
 import type { HeldNetwork } from '../support/api-calls';
 import { domAgreement } from '../support/dom-agreement';
 import { flowPaths } from '../support/flow-model';
 import { consentScreen } from '../support/flow-screens';
 import { acceptedBefore, CONSENT_CALLS, consentStimuli } from '../support/flows/consent.flow';
-import { heldNetwork } from '../support/held-network';
 import { ConsentOracle, type ConsentStimulus, type ConsentView } from '../support/oracles/consent.oracle';
 import { ok, refused, type ServerReply } from '../support/oracles/oracle';
-import { recordPassedPath } from '../support/path-record';
-import { type PathDriver, runPath } from '../support/path-runner';
-import { openPage } from '../support/visitor-page';
+import { type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
+import type { PathDriver } from '../support/path-runner';
 import { WalkStep } from '../support/walks';
 
 const entry = machines.find((m) => m.id === 'consent')!;
@@ -30,7 +28,13 @@ function blockCookies(blocked: boolean) {
   else delete (document as { cookie?: string }).cookie;
 }
 
-function consentOnPage(network: HeldNetwork, user: UserEvent): PathDriver<ConsentStimulus, ConsentView> {
+function consentOnPage({
+  network,
+  user,
+}: {
+  network: HeldNetwork;
+  user: UserEvent;
+}): PathDriver<ConsentStimulus, ConsentView> {
   return {
     async act(s) {
       if (s.kind === 'cookies') blockCookies(s.blocked);
@@ -43,32 +47,27 @@ function consentOnPage(network: HeldNetwork, user: UserEvent): PathDriver<Consen
   };
 }
 
-describe('consent paths on the rendered app, against the consent oracle', () => {
-  let network: HeldNetwork | undefined;
-  afterEach(() => {
-    network?.close();
+const CONSENT_PAGE: FlowPage<ConsentStimulus, ConsentView> = {
+  machineId: entry.id,
+  path: '/',
+  calls: CONSENT_CALLS,
+  agree: domAgreement((v) => v),
+  driver: consentOnPage,
+  before: (acceptedBefore) => {
+    if (acceptedBefore) document.cookie = 'OI_Privacy_CHECK=Y; path=/';
+  },
+  after: () => {
     blockCookies(false);
-  });
+    document.cookie = 'OI_Privacy_CHECK=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  },
+};
 
+describe('consent paths on the rendered app, against the consent oracle', () => {
   for (const path of flowPaths(entry)) {
-    it(path.description, async () => {
-      network = heldNetwork(CONSENT_CALLS);
-      const before = acceptedBefore(path.steps);
-      if (before) document.cookie = 'OI_Privacy_CHECK=Y; path=/';
-      const user = userEvent.setup();
-      const page = await openPage('/');
-      await screen.findByRole('heading', { level: 1 });
-      await runPath(
-        path,
-        consentStimuli,
-        new ConsentOracle(before),
-        consentOnPage(network, user),
-        domAgreement((v) => v),
-        CONSENT_CALLS,
-      );
-      page.stop();
-      recordPassedPath('jsdom', entry.id, path);
-    });
+    const before = acceptedBefore(path.steps);
+    it(path.description, () =>
+      pathOnPage(CONSENT_PAGE, path, consentStimuli, new ConsentOracle(before), before),
+    );
   }
 });
 
@@ -114,39 +113,13 @@ const CONSENT_WALK: fc.Arbitrary<Step>[] = [
 ];
 
 describe('random walks of a visitor on the rendered app, against the consent oracle', () => {
-  it('agrees with the oracle after every action and answer', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.boolean(),
-        fc.commands(CONSENT_WALK, { maxCommands: 20, size: 'max' }),
-        async (before, steps) => {
-          const network = heldNetwork(CONSENT_CALLS);
-          if (before) document.cookie = 'OI_Privacy_CHECK=Y; path=/';
-          const user = userEvent.setup();
-          try {
-            const page = await openPage('/');
-            await screen.findByRole('heading', { level: 1 });
-            await fc.asyncModelRun(
-              () => ({
-                model: new ConsentOracle(before),
-                real: {
-                  driver: consentOnPage(network, user),
-                  agree: domAgreement((v) => v),
-                  calls: CONSENT_CALLS,
-                },
-              }),
-              steps,
-            );
-            page.stop();
-          } finally {
-            cleanup();
-            network.close();
-            blockCookies(false);
-            document.cookie = 'OI_Privacy_CHECK=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-          }
-        },
-      ),
-      { numRuns: 20 },
-    );
-  }, 120_000);
+  it(
+    'agrees with the oracle after every action and answer',
+    () =>
+      walksOnPage(CONSENT_PAGE, CONSENT_WALK, (before) => new ConsentOracle(before), {
+        maxCommands: 20,
+        numRuns: 20,
+      }),
+    120_000,
+  );
 });

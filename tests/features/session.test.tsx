@@ -1,8 +1,8 @@
-import { act, cleanup, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { act, screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
-import { afterEach, describe, it } from 'vitest';
-import { SimulatedClock } from 'xstate';
+import { describe, it } from 'vitest';
+import type { SimulatedClock } from 'xstate';
 import { machines } from '../../machines/registry';
 import { advanceClock } from '../support/advance-clock';
 import type { HeldNetwork } from '../support/api-calls';
@@ -10,23 +10,26 @@ import { domAgreement, withDialogText } from '../support/dom-agreement';
 import { flowPaths } from '../support/flow-model';
 import { sessionScreen } from '../support/flow-screens';
 import { SESSION_CALLS, SESSION_START, serverSession, sessionStimuli } from '../support/flows/session.flow';
-import { heldNetwork } from '../support/held-network';
 import { ok, refused, type ServerReply } from '../support/oracles/oracle';
 import { SessionOracle, type SessionStimulus, type SessionView } from '../support/oracles/session.oracle';
-import { recordPassedPath } from '../support/path-record';
-import { type PathDriver, runPath } from '../support/path-runner';
-import { openPage } from '../support/visitor-page';
+import { type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
+import type { PathDriver } from '../support/path-runner';
 import { WalkStep } from '../support/walks';
 
 const entry = machines.find((m) => m.id === 'session')!;
 const FLOW_KEY = 'groupins.flow.shopcart';
 
-function sessionOnPage(
-  network: HeldNetwork,
-  user: UserEvent,
-  clock: SimulatedClock,
-  history: { location: { pathname: string } },
-): PathDriver<SessionStimulus, SessionView> {
+function sessionOnPage({
+  network,
+  user,
+  clock,
+  at,
+}: {
+  network: HeldNetwork;
+  user: UserEvent;
+  clock: SimulatedClock;
+  at: () => string;
+}): PathDriver<SessionStimulus, SessionView> {
   return {
     async act(s) {
       switch (s.kind) {
@@ -53,39 +56,27 @@ function sessionOnPage(
       }
     },
     wait: async (ms) => act(() => advanceClock(clock, ms)),
-    view: async () =>
-      ({
-        at: history.location.pathname.replace(/^\/groupins/, '') || '/',
-        ...sessionScreen(),
-      }) as SessionView,
+    view: async () => ({ at: at(), ...sessionScreen() }) as SessionView,
     sent: () => network.sent().filter((r) => (SESSION_CALLS as readonly string[]).includes(r.call)),
   };
 }
 
-describe('session paths on the rendered app, against the session oracle', () => {
-  let network: HeldNetwork | undefined;
-  afterEach(() => network?.close());
+const SESSION_PAGE: FlowPage<SessionStimulus, SessionView> = {
+  machineId: entry.id,
+  path: SESSION_START,
+  calls: SESSION_CALLS,
+  agree: domAgreement(withDialogText),
+  driver: sessionOnPage,
+  // a flow in progress in the tab, which the end of the session must forget
+  before: () => sessionStorage.setItem(FLOW_KEY, '{}'),
+  after: () => sessionStorage.clear(),
+};
 
-  for (const path of flowPaths(entry)) {
-    it(path.description, async () => {
-      network = heldNetwork(SESSION_CALLS);
-      sessionStorage.setItem(FLOW_KEY, '{}');
-      const clock = new SimulatedClock();
-      const user = userEvent.setup();
-      const page = await openPage(SESSION_START, { clock });
-      await screen.findByRole('heading', { level: 1 });
-      await runPath(
-        path,
-        sessionStimuli,
-        new SessionOracle(SESSION_START),
-        sessionOnPage(network, user, clock, page.history),
-        domAgreement(withDialogText),
-        SESSION_CALLS,
-      );
-      page.stop();
-      recordPassedPath('jsdom', entry.id, path);
-    });
-  }
+describe('session paths on the rendered app, against the session oracle', () => {
+  for (const path of flowPaths(entry))
+    it(path.description, () =>
+      pathOnPage(SESSION_PAGE, path, sessionStimuli, new SessionOracle(SESSION_START)),
+    );
 });
 
 type Step = WalkStep<SessionOracle, SessionStimulus, SessionView>;
@@ -139,35 +130,13 @@ const SESSION_WALK: fc.Arbitrary<Step>[] = [
 ];
 
 describe('random walks of a visitor on the rendered app, against the session oracle', () => {
-  it('agrees with the oracle after every action, answer and wait', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.commands(SESSION_WALK, { maxCommands: 40, size: 'max' }), async (steps) => {
-        const network = heldNetwork(SESSION_CALLS);
-        sessionStorage.setItem(FLOW_KEY, '{}');
-        const clock = new SimulatedClock();
-        const user = userEvent.setup();
-        try {
-          const page = await openPage(SESSION_START, { clock });
-          await screen.findByRole('heading', { level: 1 });
-          await fc.asyncModelRun(
-            () => ({
-              model: new SessionOracle(SESSION_START),
-              real: {
-                driver: sessionOnPage(network, user, clock, page.history),
-                agree: domAgreement(withDialogText),
-                calls: SESSION_CALLS,
-              },
-            }),
-            steps,
-          );
-          page.stop();
-        } finally {
-          cleanup();
-          network.close();
-          sessionStorage.clear();
-        }
+  it(
+    'agrees with the oracle after every action, answer and wait',
+    () =>
+      walksOnPage(SESSION_PAGE, SESSION_WALK, () => new SessionOracle(SESSION_START), {
+        maxCommands: 40,
+        numRuns: 20,
       }),
-      { numRuns: 20 },
-    );
-  }, 240_000);
+    240_000,
+  );
 });

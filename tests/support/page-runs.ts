@@ -1,0 +1,93 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
+import { SimulatedClock } from 'xstate';
+import type { HeldNetwork } from './api-calls';
+import type { FlowPath } from './flow-model';
+import { heldNetwork } from './held-network';
+import type { Oracle } from './oracles/oracle';
+import { recordPassedPath } from './path-record';
+import { type Agreement, type PathDriver, runPath, type StimuliOf } from './path-runner';
+import { openPage } from './visitor-page';
+
+/** What a flow's page runs need: the page, the calls held, the driver, and what is set before and after. */
+export interface FlowPage<S, V> {
+  machineId: string;
+  path: string;
+  calls: readonly string[];
+  agree: Agreement;
+  driver(page: {
+    network: HeldNetwork;
+    user: UserEvent;
+    clock: SimulatedClock;
+    at: () => string;
+  }): PathDriver<S, V>;
+  /** the browser as the visitor comes to the page (cookies, a flow in progress in the tab) */
+  before?(visitedBefore: boolean): void;
+  after?(): void;
+}
+
+/** Opens the page as a new one with its network held, runs `body` on its driver, then closes it all. */
+async function onFreshPage<S, V, T>(
+  flow: FlowPage<S, V>,
+  visitedBefore: boolean,
+  body: (driver: PathDriver<S, V>) => Promise<T>,
+): Promise<T> {
+  const network = heldNetwork(flow.calls);
+  const clock = new SimulatedClock();
+  flow.before?.(visitedBefore);
+  try {
+    const page = await openPage(flow.path, { clock });
+    await screen.findByRole('heading', { level: 1 });
+    const at = () => page.history.location.pathname.replace(/^\/groupins/, '') || '/';
+    const result = await body(flow.driver({ network, user: userEvent.setup(), clock, at }));
+    page.stop();
+    return result;
+  } finally {
+    cleanup();
+    network.close();
+    flow.after?.();
+  }
+}
+
+/** Runs a generated path on the rendered app against its oracle, and records it as passed in jsdom. */
+export async function pathOnPage<S, V>(
+  flow: FlowPage<S, V>,
+  path: FlowPath,
+  stimuli: StimuliOf<S>,
+  oracle: Oracle<S | { kind: 'wait'; ms: number }, V>,
+  visitedBefore = false,
+): Promise<void> {
+  await onFreshPage(flow, visitedBefore, (driver) =>
+    runPath(path, stimuli, oracle, driver, flow.agree, flow.calls),
+  );
+  recordPassedPath('jsdom', flow.machineId, path);
+}
+
+/**
+ * Random walks on the rendered app: fast-check draws sequences of visitor actions and server answers,
+ * the oracle is the model, each run a new page.
+ */
+export function walksOnPage<O extends Oracle<S, V>, S, V>(
+  flow: FlowPage<S, V>,
+  steps: fc.Arbitrary<
+    fc.AsyncCommand<O, { driver: PathDriver<S, V>; agree: Agreement; calls: readonly string[] }>
+  >[],
+  oracle: (visitedBefore: boolean) => O,
+  options: { maxCommands: number; numRuns: number },
+): Promise<void> {
+  return fc.assert(
+    fc.asyncProperty(
+      fc.boolean(),
+      fc.commands(steps, { maxCommands: options.maxCommands, size: 'max' }),
+      (visitedBefore, commands) =>
+        onFreshPage(flow, visitedBefore, (driver) =>
+          fc.asyncModelRun(
+            () => ({ model: oracle(visitedBefore), real: { driver, agree: flow.agree, calls: flow.calls } }),
+            commands,
+          ),
+        ),
+    ),
+    { numRuns: options.numRuns },
+  );
+}
