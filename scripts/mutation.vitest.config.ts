@@ -9,7 +9,10 @@ import base from '../vite.config.ts';
 // test (a static one) runs that group's tests and never the browser or server ones. The flow tests
 // answer the package page with the seeded catalogue, which the projects' global setup reads once a run.
 const groups: Record<string, Record<string, string[]>> = {
-  machines: { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/**/*.test.tsx'] },
+  machines: {
+    unit: ['tests/machines/**/*.test.ts'],
+    dom: ['tests/features/{cart,session,consent}*.test.tsx'],
+  },
   domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
 };
 const group = groups[process.env.MUTATION_GROUP ?? ''];
