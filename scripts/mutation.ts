@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Stryker } from '@stryker-mutator/core';
+
+// Mutation testing (StrykerJS + its Vitest runner) in two groups, one after the other, each with its own
+// tests (scripts/mutation.vitest.config.ts) and target. Prints each group's score and every mutant no test
+// detected, and exits non-zero when a group misses its target.
+//   node --import tsx scripts/mutation.ts [machines|domain ...] [--incremental] [--concurrency N] [--mutate GLOB ...] [--report-only]
+// --mutate narrows a group to some of its files (Stryker's syntax, e.g. src/domain/money.ts:20-29) while
+// working on them; the score printed is then that of those files only. --report-only prints the last
+// reports again without running anything.
+
+interface Group {
+  name: string;
+  mutate: string[];
+  target: number;
+}
+
+const GROUPS: Group[] = [
+  {
+    name: 'machines',
+    mutate: [
+      'machines/**/*.ts',
+      '!machines/samples/**',
+      '!machines/registry.ts',
+      'src/features/*/*-actors.ts',
+      'src/app-actors.ts',
+    ],
+    target: 85,
+  },
+  { name: 'domain', mutate: ['src/domain/**/*.ts'], target: 90 },
+];
+
+interface ReportMutant {
+  mutatorName: string;
+  replacement?: string;
+  status: string;
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
+}
+interface Report {
+  files: Record<string, { source: string; mutants: ReportMutant[] }>;
+}
+
+const usage = `usage: mutation.ts [${GROUPS.map((g) => g.name).join('|')} ...] [--incremental] [--concurrency N] [--mutate GLOB ...] [--report-only]`;
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    incremental: { type: 'boolean', default: false },
+    concurrency: { type: 'string', default: '2' },
+    mutate: { type: 'string', multiple: true },
+    'report-only': { type: 'boolean', default: false },
+  },
+});
+const concurrency = Number(values.concurrency);
+if (
+  positionals.some((n) => !GROUPS.some((g) => g.name === n)) ||
+  !Number.isInteger(concurrency) ||
+  concurrency < 1
+) {
+  console.error(usage);
+  process.exit(2);
+}
+const selected = positionals.length > 0 ? GROUPS.filter((g) => positionals.includes(g.name)) : GROUPS;
+
+const DETECTED = ['Killed', 'Timeout'];
+const UNDETECTED = ['Survived', 'NoCoverage'];
+
+/** The text a location spans (the end first: on one line, slicing the start would shift it). */
+function spanned(source: string, { start, end }: ReportMutant['location']): string {
+  const lines = source.split('\n').slice(start.line - 1, end.line);
+  const last = lines.length - 1;
+  lines[last] = (lines[last] ?? '').slice(0, end.column - 1);
+  lines[0] = (lines[0] ?? '').slice(start.column - 1);
+  return lines.join('\n');
+}
+
+/** `original → mutant` on one line; long ones cut to where they differ. */
+function change(original: string, mutant: string): string {
+  const [a, b] = [original, mutant].map((t) => t.replace(/\s+/g, ' ').trim()) as [string, string];
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a.at(-1 - tail) === b.at(-1 - tail)) tail++;
+  const long = a.length > 70 || b.length > 70;
+  const from = long ? Math.max(0, head - 20) : 0;
+  const cut = long ? Math.max(0, tail - 20) : 0;
+  const clip = (t: string) => {
+    const middle = t.slice(from, t.length - cut);
+    const text = middle.length > 70 ? `${middle.slice(0, 67)}...` : middle;
+    return `${from > 0 ? '...' : ''}${text}${cut > 0 && middle.length <= 70 ? '...' : ''}`;
+  };
+  return `${clip(a)} → ${clip(b)}`;
+}
+
+function summarise(report: Report) {
+  const counts: Record<string, number> = {};
+  const undetected: string[] = [];
+  for (const [file, { source, mutants }] of Object.entries(report.files)) {
+    for (const m of mutants) {
+      counts[m.status] = (counts[m.status] ?? 0) + 1;
+      if (!UNDETECTED.includes(m.status)) continue;
+      const where = `${file}:${m.location.start.line}:${m.location.start.column}`;
+      const status = m.status === 'Survived' ? '' : ` [${m.status}]`;
+      undetected.push(
+        `  ${where} ${m.mutatorName}${status}: ${change(spanned(source, m.location), m.replacement ?? '')}`,
+      );
+    }
+  }
+  const sum = (statuses: string[]) => statuses.reduce((n, s) => n + (counts[s] ?? 0), 0);
+  const detected = sum(DETECTED);
+  const valid = detected + sum(UNDETECTED);
+  const score = valid === 0 ? 100 : (100 * detected) / valid;
+  const tally = Object.entries(counts)
+    .map(([status, n]) => `${status} ${n}`)
+    .join(', ');
+  return { score, tally, undetected };
+}
+
+async function runStryker(group: Group): Promise<void> {
+  process.env.MUTATION_GROUP = group.name;
+  await new Stryker({
+    mutate: values.mutate ?? group.mutate,
+    testRunner: 'vitest',
+    vitest: { configFile: 'scripts/mutation.vitest.config.ts', related: true },
+    coverageAnalysis: 'perTest',
+    concurrency,
+    incremental: values.incremental,
+    incrementalFile: `reports/mutation/${group.name}-incremental.json`,
+    ignorePatterns: ['dist', 'data', 'coverage', '.perf', 'reports'],
+    reporters: ['progress', 'clear-text', 'json', 'html'],
+    clearTextReporter: { reportMutants: false, reportTests: false, skipFull: true },
+    jsonReporter: { fileName: `reports/mutation/${group.name}.json` },
+    htmlReporter: { fileName: `reports/mutation/${group.name}.html` },
+    tempDirName: '.stryker-tmp',
+  }).runMutationTest();
+}
+
+const results: { group: Group; score: number }[] = [];
+for (const group of selected) {
+  console.log(`\n=== mutation group "${group.name}" ===`);
+  if (!values['report-only']) await runStryker(group);
+  const report = JSON.parse(readFileSync(`reports/mutation/${group.name}.json`, 'utf8')) as Report;
+  const { score, tally, undetected } = summarise(report);
+  console.log(`\n${group.name}: mutation score ${score.toFixed(2)}% (target ${group.target}%): ${tally}`);
+  if (undetected.length > 0) console.log(`Undetected mutants (file:line:column mutator: original → mutant):`);
+  for (const line of undetected) console.log(line);
+  results.push({ group, score });
+}
+
+console.log('\n=== mutation scores ===');
+for (const { group, score } of results) {
+  const verdict = score >= group.target ? 'ok' : 'BELOW TARGET';
+  console.log(`${group.name.padEnd(9)} ${score.toFixed(2)}%  target ${group.target}%  ${verdict}`);
+}
+if (results.some(({ group, score }) => score < group.target)) process.exitCode = 1;

@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import type { RunnerTestCase } from 'vitest';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import type { Reporter, Vitest } from 'vitest/node';
+import base from '../vite.config.ts';
+
+// The Vitest config Stryker runs (scripts/mutation.ts): the repository's `unit` and `dom` projects, each
+// narrowed to the tests of one mutation group (MUTATION_GROUP), so that a mutant that must run every
+// test (a static one) runs that group's tests and never the browser or server ones. None of these tests
+// reads the seeded catalogue, so the global setup that seeds a database is left out.
+const groups: Record<string, Record<string, string[]>> = {
+  machines: { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/**/*.test.tsx'] },
+  domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
+};
+const group = groups[process.env.MUTATION_GROUP ?? ''];
+if (!group) throw new Error(`MUTATION_GROUP must be one of: ${Object.keys(groups).join(', ')}`);
+
+const projects = (base.test?.projects ?? []).flatMap((project) => {
+  if (typeof project !== 'object' || !('test' in project)) return [];
+  const config = project as TestProjectInlineConfiguration;
+  const include = group[config.test?.name as string];
+  return include ? [{ ...config, test: { ...config.test, include, globalSetup: [] } }] : [];
+});
+
+// Stryker's Vitest runner reads test results only. A test file that throws while it loads (a mutant
+// breaks a schema the file builds in a describe block) has none, so the mutant would count as survived
+// although `npm test` fails. Give each such file one failed test carrying the load error.
+function loadErrorsFail(): Reporter {
+  let vitest: Vitest;
+  return {
+    onInit(ctx) {
+      vitest = ctx;
+    },
+    onTestRunEnd() {
+      for (const file of vitest.state.getFiles()) {
+        const errors = file.result?.errors ?? [];
+        if (errors.length === 0) continue;
+        file.tasks.push({
+          type: 'test',
+          id: `${file.id}_load`,
+          name: 'loads the test file',
+          mode: 'run',
+          file,
+          suite: file,
+          meta: {},
+          result: { state: 'fail', errors },
+        } as unknown as RunnerTestCase);
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  ...base,
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: { ...base.test, projects, reporters: ['default', loadErrorsFail()] },
+});
