@@ -6,8 +6,7 @@ import base from '../vite.config.ts';
 
 // The Vitest config Stryker runs (scripts/mutation.ts): the repository's `unit` and `dom` projects, each
 // narrowed to the tests of one mutation group (MUTATION_GROUP), so that a mutant that must run every
-// test (a static one) runs that group's tests and never the browser or server ones. None of these tests
-// reads the seeded catalogue, so the global setup that seeds a database is left out.
+// test (a static one) runs that group's tests and never the browser or server ones.
 const groups: Record<string, Record<string, string[]>> = {
   machines: { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/**/*.test.tsx'] },
   domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
@@ -19,7 +18,7 @@ const projects = (base.test?.projects ?? []).flatMap((project) => {
   if (typeof project !== 'object' || !('test' in project)) return [];
   const config = project as TestProjectInlineConfiguration;
   const include = group[config.test?.name as string];
-  return include ? [{ ...config, test: { ...config.test, include, globalSetup: [] } }] : [];
+  return include ? [{ ...config, test: { ...config.test, include } }] : [];
 });
 
 // Stryker's Vitest runner reads test results only. A test file that throws while it loads (a mutant
