@@ -188,8 +188,9 @@ describe('addDetailTrace body (SPEC §7 log campaign view)', () => {
   });
 
   it.each(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'])(
-    '%s: optional, at most 200 characters',
+    '%s: optional, at most 200 characters, labelled with its name',
     (key) => {
+      expect(addDetailTraceSchema.describe().fields[key]).toMatchObject({ label: key, optional: true });
       expect(refusal(addDetailTraceSchema, campaign({ [key]: undefined }))).toBeNull();
       expect(refusal(addDetailTraceSchema, campaign({ [key]: 'u'.repeat(200) }))).toBeNull();
       expect(refusal(addDetailTraceSchema, campaign({ [key]: 'u'.repeat(201) }))).toBe(`${key}長度限制為200`);
@@ -213,5 +214,14 @@ describe('addDetailTrace body (SPEC §7 log campaign view)', () => {
     ['a query with a list value', { utm_source: ['a', 'b'] }, '查詢參數格式錯誤'],
   ])('query: %s → %s', (_, query, message) => {
     expect(refusal(addDetailTraceSchema, campaign({ query }))).toBe(message);
+  });
+
+  it.each([
+    ['too many keys', keys(21), 'queryKeys'],
+    ['too long an entry', { k: 'v'.repeat(201) }, 'queryEntries'],
+  ])('query: %s fails under its own rule name', (_, query, name) => {
+    expect(() => addDetailTraceSchema.validateSync(campaign({ query }))).toThrow(
+      expect.objectContaining({ type: name }),
+    );
   });
 });
