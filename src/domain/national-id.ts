@@ -9,11 +9,15 @@ function letterCode(letter: string): number {
   return LETTER_ORDER.indexOf(letter) + 10;
 }
 
-/** The shape of a personal ID: 身分證 `[A-Z][12]…`, new 統一證號 `[A-Z][89]…`, old 統一證號 `[A-Z]{2}…`. */
+/**
+ * The shape of a personal ID: 身分證 `[A-Z][12]…`, new 統一證號 `[A-Z][89]…`, old 統一證號 `[A-Z][A-D]…`
+ * (A/B for residents without household registration and PRC/HK/Macau residents, C/D for foreigners;
+ * no other second letter was ever issued).
+ */
 export function personIdKind(value: string): PersonIdKind | null {
   if (/^[A-Z][12]\d{8}$/.test(value)) return 'national';
   if (/^[A-Z][89]\d{8}$/.test(value)) return 'resident';
-  if (/^[A-Z]{2}\d{8}$/.test(value)) return 'resident-old';
+  if (/^[A-Z][A-D]\d{8}$/.test(value)) return 'resident-old';
   return null;
 }
 
@@ -31,7 +35,7 @@ export function isValidNationalId(value: string): boolean {
   return personIdKind(value) === 'national' && hasValidChecksum(value);
 }
 
-/** 居留證 / 統一證號, new `[A-Z][89]…` or old `[A-Z]{2}…`, with a valid checksum. Upper case expected. */
+/** 居留證 / 統一證號, new `[A-Z][89]…` or old `[A-Z][A-D]…`, with a valid checksum. Upper case expected. */
 export function isValidResidentId(value: string): boolean {
   const kind = personIdKind(value);
   return (kind === 'resident' || kind === 'resident-old') && hasValidChecksum(value);

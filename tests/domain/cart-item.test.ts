@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildCartItem, type InputLine, isSalaryMultipleLine } from '../../src/domain/cart-item';
+import {
+  buildCartItem,
+  EMPTY_CART,
+  type InputLine,
+  isSalaryMultipleLine,
+  NEW_CART,
+} from '../../src/domain/cart-item';
 
 const line = (over: Partial<InputLine>): InputLine => ({
   PROD_ID: 'GTL',
@@ -69,5 +75,15 @@ describe('buildCartItem (SPEC §3)', () => {
     expect(item.IS_SLRY_MLTPL).toBe('Y');
     expect(item.PROD_LIST.map((l) => l.FACE_AMT)).toEqual([1_000_000, 1]);
     expect(item.PROD_LIST.every((l) => l.FACE_AMT_TYPE === 1)).toBe(true);
+  });
+});
+
+describe('carts (SPEC §4, §9)', () => {
+  it('a reset leaves channel, number and list empty', () => {
+    expect(EMPTY_CART).toEqual({ CHANNEL: '', CART_NO: '', COOKIE_CART_NO: '', CLASS_LIST: [] });
+  });
+
+  it('a new cart has the default channel 1 and nothing else', () => {
+    expect(NEW_CART).toEqual({ CHANNEL: '1', CART_NO: '', COOKIE_CART_NO: '', CLASS_LIST: [] });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCartItem } from '../../src/domain/cart-item';
-import { type CatalogueCell, cellChoices, cellPackage } from '../../src/domain/catalogue';
+import { type CatalogueCell, cellChoices, cellPackage, PACKAGE_NOT_FOUND } from '../../src/domain/catalogue';
 
 const cell = (over: Partial<CatalogueCell>): CatalogueCell => ({
   PROD_ID: 'GAM',
@@ -82,5 +82,11 @@ describe('cellPackage', () => {
       IS_SLRY_MLTPL: 'Y',
       PROD_LIST: [{ PROD_ID: 'GOI', ORDER_SEQ: 1, IS_ACC: 'Y', FACE_AMT_TYPE: 1, FACE_AMT: 1 }],
     });
+  });
+});
+
+describe('an unknown package', () => {
+  it('is answered with a message the screens show as is, in Traditional Chinese', () => {
+    expect(PACKAGE_NOT_FOUND).toMatch(/^[\u4e00-\u9fff]+$/);
   });
 });

@@ -34,5 +34,7 @@ describe('client_device from the user agent', () => {
       'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
     expect(clientDevice(ua, 5)).toBe('Mobile');
     expect(clientDevice(ua, 0)).toBe('Desktop');
+    // a Mac with one touch point (a touch screen or tablet attached) is still a Mac: iPads report 5
+    expect(clientDevice(ua, 1)).toBe('Desktop');
   });
 });

@@ -33,6 +33,8 @@ describe('displayWidth counts non-ASCII as 2', () => {
     ['台北市 101', 10],
     ['𠀋a', 3],
     ['０', 2],
+    ['\u007f', 1], // DEL is still ASCII
+    ['\u0080', 2],
   ])('%s → %i', (input, width) => {
     expect(displayWidth(input)).toBe(width);
   });
@@ -45,6 +47,7 @@ describe('truncateToWidth', () => {
     ['ab王', 3, 'ab'],
     ['ab王', 4, 'ab王'],
     ['abc', 0, ''],
+    ['a\u007fb', 2, 'a\u007f'],
   ])('%s to %i → %s', (input, max, expected) => {
     expect(truncateToWidth(input, max)).toBe(expected);
     expect(displayWidth(truncateToWidth(input, max))).toBeLessThanOrEqual(max);
@@ -63,6 +66,7 @@ describe('filters', () => {
   });
   it('trims the ideographic space but keeps CJK text', () => {
     expect(NORMALIZERS.trim('\u3000王小明\u3000')).toBe('王小明');
+    expect(NORMALIZERS.trim(' \u3000\t王 小明\n \u3000')).toBe('王 小明');
     expect(NORMALIZERS.halfWidth(' ０２-２３４５ ')).toBe('02-2345');
   });
 });
@@ -77,5 +81,9 @@ describe('roundTo rounds half away from zero', () => {
     [7, 0, 7],
   ])('%f to %i → %f', (value, digits, expected) => {
     expect(roundTo(value, digits)).toBe(expected);
+  });
+
+  it.each([Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN])('leaves %f as it is', (value) => {
+    expect(roundTo(value, 2)).toBe(value);
   });
 });

@@ -16,7 +16,9 @@ describe('勞保投保薪資分級表', () => {
   });
 
   it('knows no table before the first one', () => {
-    expect(() => laborSalaryTable('2024-12-31')).toThrow(RangeError);
+    expect(() => laborSalaryTable('2024-12-31')).toThrow(
+      new RangeError('no labor-insurance salary table in force on 2024-12-31'),
+    );
   });
 
   it('tables are in effective_from order, grades ascending', () => {

@@ -31,7 +31,11 @@ describe('parseMoney', () => {
     ['12,345.68萬', 123_456_800],
     ['2500', 2_500],
     ['-1萬', -10_000],
+    [' 1.5萬 ', 15_000],
     ['十萬', null],
+    ['x100萬', null],
+    ['100萬x', null],
+    ['1.5萬元', null],
     ['', null],
   ])('%s → %s', (text, amount) => {
     expect(parseMoney(text)).toBe(amount);

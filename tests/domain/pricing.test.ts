@@ -6,6 +6,7 @@ import {
   quotePremium,
   type RatedProduct,
   rateFor,
+  salaryMultipleAmount,
   toYuan,
 } from '../../src/domain/pricing';
 
@@ -99,6 +100,25 @@ describe('rateFor', () => {
     expect(rateFor(GTL, { age: 30, occupationClass: 1 })).toBeUndefined();
     expect(rateFor(GOI, { age: 99, occupationClass: 2 })).toBe(3.75);
   });
+
+  it('does not take a band without both ages for an age band', () => {
+    const open = (ageMin: number | null, ageMax: number | null): RatedProduct => ({
+      rateDriver: 'age',
+      rateUnit: WAN,
+      rates: [{ ageMin, ageMax, occupationClass: 1, rate: 5 }],
+    });
+    expect(rateFor(open(null, 60), { age: 30, occupationClass: 1 })).toBeUndefined();
+    expect(rateFor(open(0, null), { age: 0, occupationClass: 1 })).toBeUndefined();
+    expect(rateFor(open(null, null), { age: 0, occupationClass: 1 })).toBeUndefined();
+  });
+});
+
+describe('salaryMultipleAmount', () => {
+  it('is salary × multiple, at most the cap', () => {
+    expect(salaryMultipleAmount(29_500, 24, null)).toBe(708_000);
+    expect(salaryMultipleAmount(29_500, 24, 1_000_000)).toBe(708_000);
+    expect(salaryMultipleAmount(29_500, 45, 1_000_000)).toBe(1_000_000);
+  });
 });
 
 describe('fromMonthlyPerPerson', () => {
@@ -119,9 +139,39 @@ describe('fromMonthlyPerPerson', () => {
     expect(fromMonthlyPerPerson([{ ...goi, amountCap: 100 * WAN }], '2026-01-01')).toBe(26);
   });
 
-  it('refuses a product without a rate band rather than under-price it', () => {
+  it('takes the youngest band wherever it stands in the table', () => {
+    const flat = { amount: 100 * WAN, salaryMultiple: null, amountCap: null };
+    const youngestFirst = { ...GTL, rates: [...GTL.rates].reverse(), ...flat };
+    expect(fromMonthlyPerPerson([youngestFirst])).toBe(67);
+    // bands without ages (occupation bands in an age-rated table) are no age band
+    const withClassBand = {
+      ...youngestFirst,
+      rates: [{ ageMin: null, ageMax: null, occupationClass: 1, rate: 1 }, ...youngestFirst.rates],
+    };
+    expect(fromMonthlyPerPerson([withClassBand])).toBe(67);
+  });
+
+  it('uses the rate a quote gives the youngest insured when bands overlap', () => {
+    const overlapping: RatedProduct = {
+      rateDriver: 'age',
+      rateUnit: WAN,
+      rates: [
+        { ageMin: 15, ageMax: 24, occupationClass: null, rate: 8 },
+        { ageMin: 15, ageMax: 29, occupationClass: null, rate: 9 },
+      ],
+    };
+    expect(rateFor(overlapping, { age: 15, occupationClass: 1 })).toBe(8);
+    expect(
+      fromMonthlyPerPerson([{ ...overlapping, amount: 100 * WAN, salaryMultiple: null, amountCap: null }]),
+    ).toBe(67);
+  });
+
+  it.each([
+    ['class', GOI],
+    ['age', GTL],
+  ])('refuses a %s-rated product without a rate band rather than under-price it', (_, product) => {
     expect(() =>
-      fromMonthlyPerPerson([{ ...GOI, rates: [], amount: WAN, salaryMultiple: null, amountCap: null }]),
-    ).toThrow(RangeError);
+      fromMonthlyPerPerson([{ ...product, rates: [], amount: WAN, salaryMultiple: null, amountCap: null }]),
+    ).toThrow(new RangeError('a priced product has no rate band'));
   });
 });

@@ -51,4 +51,37 @@ describe('recommend', () => {
       });
     }
   });
+
+  it('gives exactly the reasons that apply, in order', () => {
+    expect(recommend({ occupationClass: 1, headcount: 10, priorities: [] }).reasons).toEqual([
+      expect.stringMatching(/^以內勤為主的團體，基本型以壽險、傷害保險與傷害醫療/),
+      '10 人的團體適用 10–49 人的團體費率（95 折），可線上試算保費。',
+    ]);
+    expect(recommend({ occupationClass: 2, headcount: 8, priorities: ['hospital'] }).reasons).toEqual([
+      expect.stringMatching(/^您重視住院醫療：進階型含團體住院醫療保險/),
+      '8 人的團體適用 5–9 人的團體費率，可線上試算保費。',
+    ]);
+    expect(
+      recommend({ occupationClass: 3, headcount: 30, priorities: ['death', 'dependants'] }).reasons,
+    ).toEqual([
+      expect.stringMatching(/^第 3 類職業的工作風險較高：製造業安心型含團體職業災害補償保險/),
+      expect.stringMatching(/^眷屬加保型/),
+      '30 人的團體適用 10–49 人的團體費率（95 折），可線上試算保費。',
+    ]);
+  });
+
+  it.each<Priority[]>([['illness'], ['hospital']])(
+    'tells a class 3–6 group that wants %s where to find it',
+    (priority) => {
+      const result = recommend({ occupationClass: 4, headcount: 30, priorities: [priority] });
+      expect(result.reasons).toContain('製造業安心型不含住院醫療與重大疾病保障，可在「單項保障」另行加選。');
+      expect(result.reasons).not.toContainEqual(expect.stringMatching(/第 5、6 類/));
+    },
+  );
+
+  it('tells a company below the minimum how to go on', () => {
+    const result = recommend({ occupationClass: 1, headcount: 3, priorities: [] });
+    expect(result.reasons).toHaveLength(2);
+    expect(result.reasons[1]).toMatch(/^人數達 5 人後即可線上申請/);
+  });
 });

@@ -34,6 +34,8 @@ describe('parseRmmdd (SPEC §3)', () => {
     ['1120229', 'not-a-date'],
     ['1151301', 'not-a-date'],
     ['115a105', 'format'],
+    ['a150105', 'format'],
+    ['790512x', 'format'],
   ])('%s fails with %s', (text, error) => {
     expect(parseRmmdd(text, today)).toEqual({ ok: false, error });
   });
@@ -74,6 +76,12 @@ describe('parseDateInput', () => {
     ['abc', 'format'],
     ['', 'format'],
     ['12345', 'format'],
+    ['x115年1月5日', 'format'],
+    ['115年1月5日x', 'format'],
+    ['x115/01/05', 'format'],
+    ['115/01/05x', 'format'],
+    ['x1150105', 'format'],
+    ['1150105x', 'format'],
   ])('%s fails with %s', (text, error) => {
     expect(parseDateInput(text)).toEqual({ ok: false, error });
   });
@@ -87,6 +95,15 @@ describe('formatRoc', () => {
     ['2026-01-05', 'chinese', '民國115年1月5日'],
   ])('%s as %s → %s', (iso, style, text) => {
     expect(formatRoc(iso, style)).toBe(text);
+  });
+
+  it("writes ROC year 0, the seed's unknown birth date, as Rmmdd 0000101", () => {
+    expect(formatRoc('1911-01-01', 'compact')).toBe('0000101');
+    expect(formatRoc('1911-12-31')).toBe('0/12/31');
+  });
+
+  it('refuses a date before ROC year 0', () => {
+    expect(() => formatRoc('1910-12-31')).toThrow(new RangeError('before ROC year 0: 1910-12-31'));
   });
 
   it('displays the year minus 1911', () => {
@@ -134,6 +151,8 @@ describe('calendar arithmetic', () => {
   });
 
   it.each([
+    ['1990-05-12', '2026-04-30', 35],
+    ['1990-05-12', '2026-06-01', 36],
     ['1990-05-12', '2026-05-11', 35],
     ['1990-05-12', '2026-05-12', 36],
     ['2000-02-29', '2025-02-28', 24],
@@ -142,4 +161,12 @@ describe('calendar arithmetic', () => {
   ])('born %s, on %s aged %i', (birth, on, age) => {
     expect(ageOn(birth, on)).toBe(age);
   });
+
+  it.each(['2026-02-30', '2026/01/05', '2026-01-05T10:00', '+002026-01-05', '20260105', ''])(
+    'refuses %s, which is no ISO date',
+    (text) => {
+      expect(() => taipeiDate(text)).toThrow(new RangeError(`not an ISO date: ${text}`));
+      expect(() => addDays(text, 1)).toThrow(RangeError);
+    },
+  );
 });

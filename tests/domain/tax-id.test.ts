@@ -14,6 +14,9 @@ describe('統一編號 (current rule: divisible by 5)', () => {
     ['12345678', false],
     ['1234567', false],
     ['123456789', false],
+    ['104585751', false], // nine digits, the first eight a valid number
+    ['x10458575', false],
+    ['88117124', false], // the total plus one divides, but the 7th digit is not 7
     ['1234567a', false],
     ['', false],
   ])('%s → %s', (id, valid) => {

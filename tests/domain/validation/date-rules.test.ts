@@ -1,6 +1,6 @@
 import { Settings } from 'luxon';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ref, string } from 'yup';
+import { object, ref, string } from 'yup';
 import { ageRange, birthDate, insuranceDate, validDate } from '../../../src/domain/validation/date-rules';
 import { dateText } from '../../../src/domain/validation/fields';
 import { firstError } from './first-error';
@@ -21,6 +21,7 @@ describe('insurance date: T+14 to T+60 inclusive', () => {
     ['2026-05-01', WINDOW], // T+61
     ['2026-03-01', WINDOW],
     ['115/02/30', '日期錯誤'],
+    ['', null],
   ])('%s → %s', (value, message) => {
     expect(firstError(schema, value)).toBe(message);
   });
@@ -47,6 +48,10 @@ describe('insurance date: T+14 to T+60 inclusive', () => {
 
   it('never reads the clock: without today it throws', () => {
     expect(() => firstError(dateText('保險起日').test(insuranceDate()), '2026-03-15')).toThrow(/today/);
+    const form = object({ start: dateText('保險起日').test(insuranceDate()) });
+    expect(() => firstError(form, { start: '2026-03-15' })).toThrow(
+      new Error('start: pass today as an option or as context $today'),
+    );
   });
 
   it('takes today from a sibling field', () => {
@@ -65,6 +70,7 @@ describe('age range: inclusive, given as "A,B"', () => {
     ['1950-03-01', message], // 76 today (B+1)
     ['100/03/01', null],
     ['115/02/30', null], // no such day: birthDate() reports it
+    ['', null],
   ])('%s → %s', (value, expected) => {
     expect(firstError(schema, value)).toBe(expected);
   });
@@ -76,7 +82,15 @@ describe('age range: inclusive, given as "A,B"', () => {
   });
 
   it('refuses a malformed range', () => {
-    expect(() => ageRange('15-75')).toThrow(RangeError);
+    expect(() => ageRange('15-75')).toThrow(new RangeError('age range: 15-75'));
+    expect(() => ageRange('15,x')).toThrow(new RangeError('age range: 15,x'));
+    expect(() => ageRange('x,75')).toThrow(new RangeError('age range: x,75'));
+  });
+
+  it('reads spaces around the bounds', () => {
+    const spaced = dateText('出生日期').test(ageRange(' 15 , 75 ', { on: '2026-03-01' }));
+    expect(firstError(spaced, '2011-03-01')).toBeNull();
+    expect(firstError(spaced, '2011-03-02')).toBe('被保險人年齡須介於15至75歲');
   });
 });
 
@@ -94,6 +108,7 @@ describe('ROC birth date: a real day, 1931 or later, or exactly 1911-01-01', () 
     ['79/02/30', '出生日期格式錯誤'],
     ['abc', '出生日期格式錯誤'],
     ['79/05/12', null],
+    ['', null],
   ])('%s → %s', (value, message) => {
     expect(firstError(schema, value)).toBe(message);
   });
@@ -104,6 +119,7 @@ describe('valid date', () => {
     ['115/01/05', null],
     ['115/02/29', '日期錯誤'],
     ['1/2', '日期錯誤'],
+    ['', null],
   ])('%s → %s', (value, message) => {
     expect(firstError(string().test(validDate()), value)).toBe(message);
   });

@@ -133,3 +133,14 @@ describe('a value of the wrong type: 「X格式錯誤」, never the value itself
     expect(message).not.toContain('ǂ');
   });
 });
+
+describe('a field given null (a form resetting it) reports it as empty', () => {
+  it.each([
+    [text('公司名稱'), '公司名稱不可為空白'],
+    [text('手機號碼', 'halfWidth'), '手機號碼不可為空白'],
+    [dateText('出生日期'), '出生日期不可為空白'],
+    [choice('職業類別'), '請選擇職業類別'],
+  ])('%#', (schema, message) => {
+    expect(firstError(schema, null)).toBe(message);
+  });
+});

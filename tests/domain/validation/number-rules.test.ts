@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { boolean, number, object, ref } from 'yup';
+import { boolean, number, object, ref, string } from 'yup';
 import { amount } from '../../../src/domain/validation/fields';
 import {
+  between,
   laborInsuranceSalary,
   laborSumSalary,
   maxMonthlySalary,
@@ -30,6 +31,7 @@ describe('labor sum salary: 10000 × value ≤ limit', () => {
     ['99.99', null],
     ['100.01', '投保薪資合計不可超過100萬'],
     ['101', '投保薪資合計不可超過100萬'],
+    ['', null],
   ])('%s 萬 → %s', (value, message) => {
     expect(firstError(schema, value)).toBe(message);
   });
@@ -57,6 +59,7 @@ describe('total monthly salary: while checking, 10000 × value ÷ people ≤ lim
     [false, 10, '1000', null],
     [undefined, 10, '1000', null],
     [true, 0, '1000', null],
+    [true, 10, '', null],
   ])('checking %s, %i people, %s 萬 → %s', (checking, people, total, message) => {
     expect(firstError(form, { checking, people, total })).toBe(message);
   });
@@ -72,6 +75,7 @@ describe('max monthly salary: while checking, value ≤ limit (萬)', () => {
     [true, '10.5', '月薪上限10萬'],
     [true, '11', '月薪上限10萬'],
     [false, '11', null],
+    [true, '', null],
   ])('checking %s, %s 萬 → %s', (checking, salary, message) => {
     expect(firstError(form, { checking, salary })).toBe(message);
   });
@@ -99,5 +103,40 @@ describe('labor-insurance salary: a grade of the table in force', () => {
 
   it('without a date uses the newest table', () => {
     expect(firstError(schema, 29_500)).toBeNull();
+  });
+
+  it('leaves an empty amount to required', () => {
+    expect(firstError(schema, '', { today: '2026-01-01' })).toBeNull();
+  });
+});
+
+describe('rules on amounts pass what is not a number: the decimal rule reports it', () => {
+  it.each([
+    ['zero', notZero()],
+    ['labor sum salary', laborSumSalary(1_000_000)],
+    ['max monthly salary', maxMonthlySalary({ checking: true, limit: 10 })],
+    ['total monthly salary', totalMonthlySalary({ checking: true, people: 10, limit: 60_000 })],
+    ['labor-insurance salary', laborInsuranceSalary({ on: '2026-01-01' })],
+    ['between', between(1, 999)],
+  ])('%s', (_, rule) => {
+    const typed = string().label('金額').test(rule);
+    for (const value of ['abc', '1,000', '', null]) expect(firstError(typed.nullable(), value)).toBeNull();
+  });
+});
+
+describe('between: both ends included, 「X須介於min至max之間」', () => {
+  const schema = amount('排列順序').test(between(1, 999));
+  it.each([
+    ['1', null],
+    ['999', null],
+    ['500', null],
+    ['0', '排列順序須介於1至999之間'],
+    ['0.5', '排列順序須介於1至999之間'],
+    ['999.5', '排列順序須介於1至999之間'],
+    ['1000', '排列順序須介於1至999之間'],
+    ['-1', '排列順序須介於1至999之間'],
+    ['', null],
+  ])('%s → %s', (value, message) => {
+    expect(firstError(schema, value)).toBe(message);
   });
 });

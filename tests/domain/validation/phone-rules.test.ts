@@ -16,6 +16,8 @@ describe('cell phone: 09xx + 6 digits, hyphens optional', () => {
     ['+886912345678', '請輸入正確的手機號碼'],
     ['0912 345 678', '請輸入正確的手機號碼'],
     ['09-12345678', '請輸入正確的手機號碼'],
+    ['10912345678', '請輸入正確的手機號碼'],
+    ['0912345678x', '請輸入正確的手機號碼'],
   ])('%s → %s', (value, message) => {
     expect(firstError(schema, value)).toBe(message);
   });
@@ -38,6 +40,9 @@ describe('home phone: area code (2-3 digits, brackets optional) + 3-4 + 4 digits
     ['02-23456-7890', '請輸入正確的電話號碼'],
     ['0212-345-6789', '請輸入正確的電話號碼'],
     ['02-2345-678a', '請輸入正確的電話號碼'],
+    ['02-2345-67890', '請輸入正確的電話號碼'],
+    ['x02-2345-6789', '請輸入正確的電話號碼'],
+    ['10912345678', '請輸入正確的電話號碼'],
   ])('%s → %s', (value, message) => {
     expect(firstError(schema, value)).toBe(message);
   });

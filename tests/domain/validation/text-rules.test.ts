@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boolean, object, ref, string } from 'yup';
+import { boolean, mixed, object, ref, string } from 'yup';
 import { text } from '../../../src/domain/validation/fields';
 import {
   b2bEmail,
@@ -18,7 +18,9 @@ describe('decimal: 「X必須為數字」', () => {
   it.each([
     ['10', null],
     ['10.5', null],
+    ['10.25', null],
     ['-3', null],
+    ['+0.125', null],
     ['1.', '保額必須為數字'],
     ['abc', '保額必須為數字'],
     ['1,000', '保額必須為數字'],
@@ -28,11 +30,27 @@ describe('decimal: 「X必須為數字」', () => {
   });
 });
 
+describe('decimal and numeric take numbers as numbers', () => {
+  it.each([
+    [1e21, null, null],
+    [1e-7, null, '人數必須為整數'],
+    [2.5, null, '人數必須為整數'],
+    [-4, null, null],
+    [Number.NaN, '保額必須為數字', '人數必須為整數'],
+    [Number.POSITIVE_INFINITY, '保額必須為數字', '人數必須為整數'],
+  ])('%d: decimal → %s, numeric → %s', (value, decimalMessage, numericMessage) => {
+    expect(firstError(mixed().label('保額').test(decimal()), value)).toBe(decimalMessage);
+    expect(firstError(mixed().label('人數').test(numeric()), value)).toBe(numericMessage);
+  });
+});
+
 describe('numeric: 「X必須為整數」', () => {
   const schema = text('人數').test(numeric());
   it.each([
     ['10', null],
     ['0', null],
+    ['+10', null],
+    ['-10', null],
     ['10.5', '人數必須為整數'],
     ['1a', '人數必須為整數'],
     [undefined, null],
@@ -47,6 +65,9 @@ describe('email', () => {
     ['user@example.com', null],
     ['first.last+tag@mail.example.com.tw', null],
     ['ｕｓｅｒ＠ｅｘａｍｐｌｅ．ｃｏｍ', null],
+    ['user@x.example.com', null],
+    ['user@example.x.tw', null],
+    ['user@example.com!', '請輸入正確的電子郵件地址'],
     ['user@localhost', '請輸入正確的電子郵件地址'],
     ['user@@example.com', '請輸入正確的電子郵件地址'],
     ['user example@example.com', '請輸入正確的電子郵件地址'],
