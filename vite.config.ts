@@ -31,6 +31,8 @@ export default defineConfig({
           setupFiles: ['tests/support/setup-node.ts'],
           globalSetup: ['tests/support/catalogue-setup.ts', 'tests/support/path-record-setup.ts'],
           testTimeout: 20_000,
+          // an in-memory PGlite with migrations and seed takes seconds on a busy 2-core machine
+          hookTimeout: 30_000,
         },
       },
       {
@@ -42,6 +44,8 @@ export default defineConfig({
           setupFiles: ['tests/support/setup-dom.ts'],
           globalSetup: ['tests/support/catalogue-setup.ts', 'tests/support/path-record-setup.ts'],
           testTimeout: 20_000,
+          // an in-memory PGlite with migrations and seed takes seconds on a busy 2-core machine
+          hookTimeout: 30_000,
         },
       },
       {
