@@ -34,6 +34,16 @@ function fromYearDigits(year: string, month: string, day: string): DateParse {
   return fromParts(y, Number(month), Number(day));
 }
 
+/**
+ * A visitor's year: `前N` is 民國前N年 (1912 − N), a ROC year counts from 民國1年 = 1912, which has no
+ * year 0, and 4 digits are Gregorian.
+ */
+function fromRocYear(before: string | undefined, year: string, month: string, day: string): DateParse {
+  if (year.length <= 3 && Number(year) === 0) return { ok: false, error: 'not-a-date' };
+  if (before) return fromParts(ROC_YEAR_OFFSET + 1 - Number(year), Number(month), Number(day));
+  return fromYearDigits(year, month, day);
+}
+
 function calendarDay(input: DayInput): DateTime {
   if (input instanceof Date) {
     const local = DateTime.fromJSDate(input, { zone: TAIPEI });
@@ -79,39 +89,42 @@ export function parseRmmdd(text: string, today: DayInput): DateParse {
 
 /**
  * Reads a date as a visitor types it, full-width digits included. ROC: `79/05/12`, `115-01-05`,
- * `115.01.05`, `1150105`, `115年1月5日`, `民國115年1月5日`. Gregorian: `1990/05/12`, `1990-05-12`,
- * `19900512`, `1990年5月12日`. A year of up to 3 digits is ROC.
+ * `115.01.05`, `1150105`, `115年1月5日`, `民國115年1月5日`, and what Intl and luxon print,
+ * `民國115/01/05` and `民國115/1/5`; before 1912 `民國前1/12/31` and `民國前1年12月31日`. Gregorian:
+ * `1990/05/12`, `1990-05-12`, `19900512`, `1990年5月12日`. A year of up to 3 digits is ROC; written
+ * with separators or 年, ROC year 0 does not exist.
  */
 export function parseDateInput(text: string): DateParse {
   const s = trimAll(toHalfWidth(text)).replace(/\s+/g, '');
-  const chinese = /^(民國)?(\d{1,4})年(\d{1,2})月(\d{1,2})日$/.exec(s);
-  if (chinese) {
-    if (chinese[1] && chinese[2]!.length > 3) return { ok: false, error: 'format' };
-    return fromYearDigits(chinese[2]!, chinese[3]!, chinese[4]!);
+  const roc = /^(民國(前)?)?(\d{1,4})(?:年(\d{1,2})月(\d{1,2})日|([/.-])(\d{1,2})\6(\d{1,2}))$/.exec(s);
+  if (roc) {
+    const [, era, before, year, ...rest] = roc;
+    if (era && year!.length > 3) return { ok: false, error: 'format' };
+    const [month, day] = rest[0] ? [rest[0], rest[1]!] : [rest[3]!, rest[4]!];
+    return fromRocYear(before, year!, month, day);
   }
-  const separated = /^(\d{1,4})([/.-])(\d{1,2})\2(\d{1,2})$/.exec(s);
-  if (separated) return fromYearDigits(separated[1]!, separated[3]!, separated[4]!);
   const compact = /^(\d{2,4})(\d{2})(\d{2})$/.exec(s);
+  // Digits alone are SPEC §3's Rmmdd, plain year − 1911, whose year 000 the seed uses for an unknown
+  // birth date (0000101, which SPEC §9 accepts).
   if (compact) return fromYearDigits(compact[1]!, compact[2]!, compact[3]!);
   return { ok: false, error: 'format' };
 }
 
-/** Displayed ROC year: the Gregorian year minus 1911. */
-export function rocYear(date: IsoDate): number {
-  return calendarDay(date).year - ROC_YEAR_OFFSET;
-}
-
-/** Writes an ISO date the ROC way; {@link parseDateInput} reads every style back. */
+/**
+ * Writes an ISO date the ROC way; {@link parseDateInput} reads every style back. Before 1912 the
+ * displayed styles write 民國前N年 as Intl does (`民國前1/12/31`, `民國前1年12月31日`). `compact` is
+ * SPEC §3's Rmmdd, plain year − 1911, so it writes 1911 as year 000 (the seed's unknown birth date
+ * 0000101) and refuses anything earlier.
+ */
 export function formatRoc(date: IsoDate, style: RocStyle = 'slash'): string {
   const dt = calendarDay(date);
   const year = dt.year - ROC_YEAR_OFFSET;
-  if (year < 0) throw new RangeError(`before ROC year 0: ${date}`);
-  switch (style) {
-    case 'compact':
-      return `${String(year).padStart(3, '0')}${dt.toFormat('MMdd')}`;
-    case 'chinese':
-      return `民國${year}年${dt.month}月${dt.day}日`;
-    default:
-      return `${year}/${dt.toFormat('MM/dd')}`;
+  if (style === 'compact') {
+    if (year < 0) throw new RangeError(`before Rmmdd year 000: ${date}`);
+    return `${String(year).padStart(3, '0')}${dt.toFormat('MMdd')}`;
   }
+  const era = year > 0 ? `${year}` : `民國前${1 - year}`;
+  return style === 'chinese'
+    ? `${year > 0 ? '民國' : ''}${era}年${dt.month}月${dt.day}日`
+    : `${era}/${dt.toFormat('MM/dd')}`;
 }

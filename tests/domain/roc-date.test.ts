@@ -8,7 +8,6 @@ import {
   parseDateInput,
   parseRmmdd,
   type RocStyle,
-  rocYear,
   taipeiDate,
 } from '../../src/domain/roc-date';
 
@@ -62,6 +61,17 @@ describe('parseDateInput', () => {
     ['1990年5月12日', '1990-05-12'],
     ['113/02/29', '2024-02-29'],
     [' 115/01/05\u3000', '2026-01-05'],
+    // What Intl's ROC calendar and luxon print, and DOMAIN.md §4.5 recommends for date pickers.
+    ['民國115/01/05', '2026-01-05'],
+    ['民國115/1/5', '2026-01-05'],
+    ['民國115-01-05', '2026-01-05'],
+    ['民國 1/01/01', '1912-01-01'],
+    // 民國前N年 is 1912 − N: there is no ROC year 0.
+    ['民國前1/12/31', '1911-12-31'],
+    ['民國前1年12月31日', '1911-12-31'],
+    ['民國前12/06/01', '1900-06-01'],
+    // Digits alone are SPEC §3's Rmmdd (year − 1911): 000 is the seed's unknown birth date.
+    ['0000101', '1911-01-01'],
   ])('%s → %s', (text, iso) => {
     expect(parseDateInput(text)).toEqual({ ok: true, date: iso });
   });
@@ -82,6 +92,16 @@ describe('parseDateInput', () => {
     ['115/01/05x', 'format'],
     ['x1150105', 'format'],
     ['1150105x', 'format'],
+    ['民國1990/05/12', 'format'],
+    ['民國前1990/05/12', 'format'],
+    ['前1/12/31', 'format'],
+    ['民國115/01.05', 'format'],
+    // ROC year 0 does not exist.
+    ['0/01/01', 'not-a-date'],
+    ['00/12/31', 'not-a-date'],
+    ['0年1月1日', 'not-a-date'],
+    ['民國0/01/01', 'not-a-date'],
+    ['民國前0/01/01', 'not-a-date'],
   ])('%s fails with %s', (text, error) => {
     expect(parseDateInput(text)).toEqual({ ok: false, error });
   });
@@ -93,30 +113,63 @@ describe('formatRoc', () => {
     ['1990-05-12', 'slash', '79/05/12'],
     ['2010-12-31', 'compact', '0991231'],
     ['2026-01-05', 'chinese', '民國115年1月5日'],
+    ['1912-01-01', 'slash', '1/01/01'],
+    ['1911-12-31', 'slash', '民國前1/12/31'],
+    ['1911-12-31', 'chinese', '民國前1年12月31日'],
+    ['1900-06-01', 'slash', '民國前12/06/01'],
   ])('%s as %s → %s', (iso, style, text) => {
     expect(formatRoc(iso, style)).toBe(text);
   });
 
-  it("writes ROC year 0, the seed's unknown birth date, as Rmmdd 0000101", () => {
+  it("writes 1911 as Rmmdd year 000 (SPEC §3's year − 1911; the seed's unknown birth date 0000101)", () => {
     expect(formatRoc('1911-01-01', 'compact')).toBe('0000101');
-    expect(formatRoc('1911-12-31')).toBe('0/12/31');
+    expect(parseRmmdd('0000101', '2000-01-01')).toEqual({ ok: true, date: '1911-01-01' });
   });
 
-  it('refuses a date before ROC year 0', () => {
-    expect(() => formatRoc('1910-12-31')).toThrow(new RangeError('before ROC year 0: 1910-12-31'));
-  });
-
-  it('displays the year minus 1911', () => {
-    expect(rocYear('2026-01-05')).toBe(115);
-    expect(rocYear('1912-01-01')).toBe(1);
+  it('refuses an Rmmdd date before year 000', () => {
+    expect(() => formatRoc('1910-12-31', 'compact')).toThrow(
+      new RangeError('before Rmmdd year 000: 1910-12-31'),
+    );
   });
 });
 
 const isoDates = fc
   .date({ min: new Date('1912-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
+// From 1600: Intl switches to the Julian calendar before 15 October 1582.
+const before1912 = fc
+  .date({ min: new Date('1600-01-01T00:00:00Z'), max: new Date('1911-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+
+// Intl's own ROC calendar, an implementation independent of luxon and of this module.
+const intlRoc = new Intl.DateTimeFormat('zh-TW-u-ca-roc', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: 'UTC',
+});
+
+describe("agrees with Intl's ROC calendar", () => {
+  it('slash style is what Intl prints, without 民國 from year 1 on', () => {
+    fc.assert(
+      fc.property(fc.oneof(isoDates, before1912), (iso) => {
+        const intl = intlRoc.format(new Date(`${iso}T00:00:00Z`));
+        expect(formatRoc(iso)).toBe(intl.startsWith('民國前') ? intl : intl.replace(/^民國/, ''));
+        expect(parseDateInput(intl)).toEqual({ ok: true, date: iso });
+      }),
+    );
+  });
+});
 
 describe('ROC round trip over 1912..2100', () => {
+  it.each<RocStyle>(['slash', 'chinese'])('before 1912: parse(format(d, %s)) = d', (style) => {
+    fc.assert(
+      fc.property(before1912, (iso) => {
+        expect(parseDateInput(formatRoc(iso, style))).toEqual({ ok: true, date: iso });
+      }),
+    );
+  });
+
   it.each<RocStyle>(['slash', 'compact', 'chinese'])('parse(format(d, %s)) = d', (style) => {
     fc.assert(
       fc.property(isoDates, (iso) => {

@@ -4,10 +4,18 @@ import { isBlank, labelOf, type Param, type Rule } from './params';
 
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 const INTEGER = /^[+-]?\d+$/;
-// WHATWG "valid e-mail address", with at least one dot in the domain.
-const EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-const B2B_EMAIL = /^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/;
+// An address a mail server delivers to (RFC 5321 without quoted local parts or address literals):
+// dot-separated atoms before @, at most 64 characters there and 254 in all.
+const EMAIL_LOCAL = /^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+// SPEC §5's B2B local part (letters, digits, `_ . -`) plus `+`, which real mailboxes use for tags.
+const B2B_LOCAL = /^[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*$/;
+// Host names: labels of up to 63 letters, digits and inner hyphens.
+const DOMAIN_LABEL = /^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
+// A top-level domain is letters (`.tw`, `.taipei`), or an internationalised one in its ASCII form
+// (`.xn--kpry57d` is .台灣); never all digits, so an IP address is no domain.
+const TOP_LABEL = /^(?:[a-zA-Z]{2,63}|xn--[a-zA-Z0-9-]{1,59})$/;
+// SPEC §5 asks for a B2B suffix of 2-4 characters; that refuses .taipei and .online, so 2-24 letters.
+const B2B_TOP_LABEL = /^[a-zA-Z]{2,24}$/;
 // Whitespace, ASCII punctuation and symbols, CJK and general punctuation, and full-width forms.
 // CJK ideographs pass: names and addresses use this rule too.
 const SPECIAL = /[\s!-/:-@[-`{-~\u2000-\u206f\u3000-\u303f\uff01-\uffef]/;
@@ -18,10 +26,6 @@ const UNPRINTABLE = /[\p{Cc}\p{Cs}]/u;
 /** Whether `text` holds a character no visitor types: a control character or a lone surrogate. */
 export function hasUnprintable(text: string): boolean {
   return UNPRINTABLE.test(text);
-}
-
-function matches(name: string, pattern: RegExp, message: Rule['message']): Rule {
-  return { name, message, test: (value) => isBlank(value) || pattern.test(String(value)) };
 }
 
 /** SPEC §5 decimal: 「X必須為數字」 (a number or a plain decimal string). */
@@ -44,14 +48,42 @@ export function numeric(): Rule {
   };
 }
 
-/** SPEC §5 email: a valid e-mail address. */
-export function email(): Rule {
-  return matches('email', EMAIL, messages.email);
+function isMailAddress(text: string, local: RegExp, topLabel: RegExp): boolean {
+  const at = text.lastIndexOf('@');
+  if (at < 1 || at > 64 || text.length > 254) return false;
+  const labels = text.slice(at + 1).split('.');
+  return (
+    local.test(text.slice(0, at)) &&
+    labels.length >= 2 &&
+    labels.every((label) => DOMAIN_LABEL.test(label)) &&
+    topLabel.test(labels.at(-1)!)
+  );
 }
 
-/** SPEC §5 B2B email: letters, digits, `_ . -` before @, a domain and a 2-4 letter suffix; same message. */
+function mailAddress(name: string, local: RegExp, topLabel: RegExp): Rule {
+  return {
+    name,
+    message: messages.email,
+    test: (value) => isBlank(value) || isMailAddress(String(value), local, topLabel),
+  };
+}
+
+/**
+ * SPEC §5 email: an address mail is delivered to. No leading, trailing or doubled dot before @, at most
+ * 64 characters there and 254 in all, a domain of host-name labels ending in a top-level domain (so no
+ * IP address); quoted local parts, non-ASCII and invisible characters are refused.
+ */
+export function email(): Rule {
+  return mailAddress('email', EMAIL_LOCAL, TOP_LABEL);
+}
+
+/**
+ * SPEC §5 B2B email, same message: letters, digits, `_ . - +` before @ (dots as for {@link email}), a
+ * domain whose labels neither start nor end with a hyphen, and a suffix of 2-24 letters (README:
+ * decisions).
+ */
 export function b2bEmail(): Rule {
-  return matches('b2bEmail', B2B_EMAIL, messages.email);
+  return mailAddress('b2bEmail', B2B_LOCAL, B2B_TOP_LABEL);
 }
 
 /** SPEC §5 regex: no special symbols, spaces or full-width characters. */

@@ -72,22 +72,56 @@ describe('email', () => {
     ['user@@example.com', '請輸入正確的電子郵件地址'],
     ['user example@example.com', '請輸入正確的電子郵件地址'],
     ['@example.com', '請輸入正確的電子郵件地址'],
+    // Dots, lengths and domains a mail server refuses (issue 9's cases).
+    ['john..doe@x.com', '請輸入正確的電子郵件地址'],
+    ['.john@x.com', '請輸入正確的電子郵件地址'],
+    ['user.@x.com', '請輸入正確的電子郵件地址'],
+    [`${'a'.repeat(64)}@x.com`, null],
+    [`${'a'.repeat(65)}@x.com`, '請輸入正確的電子郵件地址'],
+    [`${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.tw`, null],
+    [`${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.tw`, '請輸入正確的電子郵件地址'],
+    ['a@b.c', '請輸入正確的電子郵件地址'],
+    ['a@b.123', '請輸入正確的電子郵件地址'],
+    ['user@192.168.0.1', '請輸入正確的電子郵件地址'],
+    ['user@[192.168.0.1]', '請輸入正確的電子郵件地址'],
+    ['user@-example.com', '請輸入正確的電子郵件地址'],
+    ['user@example-.com', '請輸入正確的電子郵件地址'],
+    ['user@example..com', '請輸入正確的電子郵件地址'],
+    ['user@example.com.', '請輸入正確的電子郵件地址'],
+    [`user@${'b'.repeat(64)}.com`, '請輸入正確的電子郵件地址'],
+    ['user@x.taipei', null],
+    ['user@example.xn--kpry57d', null],
+    ['o\'brien@example.com', null],
+    ['"john doe"@example.com', '請輸入正確的電子郵件地址'],
+    ['用戶@example.com', '請輸入正確的電子郵件地址'],
+    ['user\u200b@example.com', '請輸入正確的電子郵件地址'],
   ])('%s → %s', (value, message) => {
     expect(firstError(schema, value)).toBe(message);
   });
 });
 
-describe('B2B email: [\\w.-]+@domain.suffix(2-4)', () => {
+describe('B2B email: [\\w.+-]+@domain.suffix(2-24 letters)', () => {
   const schema = text('聯絡人信箱').test(b2bEmail());
   it.each([
     ['hr.dept_01@company.com.tw', null],
     ['a-b@x.io', null],
     ['a@b.info', null],
-    ['a+b@company.com', '請輸入正確的電子郵件地址'],
+    ['a+b@company.com', null],
+    ['hr@company.taipei', null],
+    ['hr@company.online', null],
+    ['a@company.museum', null],
+    [`a@company.${'x'.repeat(24)}`, null],
+    [`a@company.${'x'.repeat(25)}`, '請輸入正確的電子郵件地址'],
     ['a@company.c', '請輸入正確的電子郵件地址'],
-    ['a@company.museum', '請輸入正確的電子郵件地址'],
     ['a@company', '請輸入正確的電子郵件地址'],
     ['a@company.c0m', '請輸入正確的電子郵件地址'],
+    ['john@-example.com', '請輸入正確的電子郵件地址'],
+    ['john@example-.com', '請輸入正確的電子郵件地址'],
+    ['john@mail.-example.com', '請輸入正確的電子郵件地址'],
+    ['john..doe@example.com', '請輸入正確的電子郵件地址'],
+    ['.john@example.com', '請輸入正確的電子郵件地址'],
+    ['a!b@company.com', '請輸入正確的電子郵件地址'],
+    [`${'a'.repeat(65)}@company.com`, '請輸入正確的電子郵件地址'],
   ])('%s → %s', (value, message) => {
     expect(firstError(schema, value)).toBe(message);
   });
