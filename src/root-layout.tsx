@@ -25,6 +25,7 @@ export function RootLayout() {
   );
   return (
     <>
+      <ConsentBanner actor={actors.consent} />
       <SiteHeader cartSlot={<CartButton />} />
       <Announcement />
       <main id="main" tabIndex={-1}>
@@ -32,7 +33,6 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <GoToTop />
-      <ConsentBanner actor={actors.consent} />
       {cartSpeaks && (
         <Suspense fallback={null}>
           <CartDialogs />

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SCREENS } from '../src/domain/screens';
@@ -46,9 +46,9 @@ describe('route table (SPEC §2)', () => {
   it('gives every screen one place in the layout: header navigation, main and footer', async () => {
     await renderApp('/question');
     await screen.findByRole('heading', { level: 1, name: '常見問題' });
-    const nav = screen.getByRole('navigation', { name: '主選單' });
-    expect(nav).toContainElement(screen.getByRole('link', { name: '常見問題' }));
-    expect(screen.getByRole('link', { name: '常見問題' })).toHaveAttribute('aria-current', 'page');
+    const nav = within(screen.getByRole('navigation', { name: '主選單' }));
+    await userEvent.click(nav.getByRole('button', { name: '認識團保' }));
+    expect(nav.getByRole('link', { name: '常見問題' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('contentinfo')).toHaveTextContent('申訴專線');
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
   });

@@ -1,4 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { openModalLayer } from './modal-stack';
 
 interface DialogProps {
   title: string;
@@ -8,20 +10,28 @@ interface DialogProps {
   onClose?: () => void;
 }
 
-/** The one modal dialog of the site: labelled, focus moved in and given back, Escape closes. */
+/**
+ * The one modal dialog of the site: labelled, the page behind it inert, focus moved in, kept inside,
+ * and given back on close to the control that had it (or to the main content when that control is gone).
+ */
 export function Dialog({ title, children, actions, onClose }: DialogProps) {
   const titleId = useId();
   const bodyId = useId();
+  const layer = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const close = layer.current ? openModalLayer(layer.current) : () => {};
     panel.current?.querySelector<HTMLElement>('.dialog-actions button')?.focus();
-    return () => previous?.focus?.();
+    return () => {
+      close();
+      returnFocus(previous);
+    };
   }, []);
 
-  return (
-    <div className="dialog-backdrop">
+  return createPortal(
+    <div ref={layer} className="dialog-backdrop">
       <div
         ref={panel}
         className="dialog"
@@ -38,8 +48,14 @@ export function Dialog({ title, children, actions, onClose }: DialogProps) {
         <div id={bodyId}>{children}</div>
         <div className="dialog-actions">{actions}</div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
+}
+
+function returnFocus(previous: HTMLElement | null) {
+  if (previous?.isConnected && previous !== document.body) previous.focus();
+  else document.getElementById('main')?.focus({ preventScroll: true });
 }
 
 function keepFocusInside(e: React.KeyboardEvent, root: HTMLElement | null) {

@@ -20,11 +20,10 @@ export function useFieldMessage(name: string, hint: ReactNode, label: ReactNode,
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="form-error">
-          {error}
-        </p>
-      )}
+      {/* always there, one line high, so a message coming or going moves nothing under the pointer */}
+      <p id={errorId} className="form-error field-message">
+        {error}
+      </p>
     </>
   );
   const labelElement = (

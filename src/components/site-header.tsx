@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { INSURER } from '../domain/insurer';
 
 const NAV_GROUPS = [
@@ -33,50 +33,123 @@ const NAV_GROUPS = [
   },
 ] as const;
 
-/** Site header: brand, the navigation of SPEC §2 and the contact entry; collapses into a menu on phones. */
+type GroupLabel = (typeof NAV_GROUPS)[number]['label'];
+
+/**
+ * Site header: brand, the navigation of SPEC §2 as three menus (the disclosure pattern: a button opens
+ * its list, Escape closes it and gives focus back to the button), 聯絡我們 and the cart. On phones the
+ * navigation folds behind 選單, which Escape closes too; it follows 選單 in the page, so Tab goes from
+ * the button into the menu.
+ */
 export function SiteHeader({ cartSlot }: { cartSlot?: ReactNode }) {
-  const [open, setOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [openGroup, setOpenGroup] = useState<GroupLabel | null>(null);
   const menuId = useId();
+  const groupId = useId();
+  const nav = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!openGroup && !menuOpen) return;
+    const closeOutside = (e: MouseEvent) => {
+      const target = e.target as Node;
+      if (nav.current?.contains(target) || menuButton.current?.contains(target)) return;
+      setOpenGroup(null);
+      setMenuOpen(false);
+    };
+    const closeOnEscape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || document.querySelector('[role="dialog"]')) return;
+      if (openGroup) {
+        nav.current?.querySelector<HTMLElement>(`[data-group="${openGroup}"]`)?.focus();
+        setOpenGroup(null);
+      } else {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('mousedown', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [openGroup, menuOpen]);
+
+  function closeAll() {
+    setOpenGroup(null);
+    setMenuOpen(false);
+  }
+
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
         跳到主要內容
       </a>
       <div className="header-bar">
-        <Link to="/" className="brand">
+        <Link to="/" className="brand" onClick={closeAll}>
           <span className="brand-name">{INSURER.shortName}</span>
           <span className="brand-product">團體保險</span>
         </Link>
-        {cartSlot}
         <button
+          ref={menuButton}
           type="button"
           className="menu-toggle"
-          aria-expanded={open}
+          aria-expanded={menuOpen}
           aria-controls={menuId}
-          onClick={() => setOpen((v) => !v)}
+          onClick={() => setMenuOpen((v) => !v)}
         >
-          {open ? '關閉選單' : '選單'}
+          {menuOpen ? '關閉選單' : '選單'}
         </button>
-      </div>
-      <nav id={menuId} className={open ? 'site-nav open' : 'site-nav'} aria-label="主選單">
-        {NAV_GROUPS.map((group) => (
-          <div key={group.label} className="nav-group">
-            <p className="nav-group-label">{group.label}</p>
-            <ul>
-              {group.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} activeProps={{ 'aria-current': 'page' }} onClick={() => setOpen(false)}>
-                    {link.label}
-                  </Link>
+        <nav
+          ref={nav}
+          id={menuId}
+          className={menuOpen ? 'site-nav open' : 'site-nav'}
+          aria-label="主選單"
+          onBlur={(e) => {
+            if (!nav.current?.contains(e.relatedTarget as Node | null)) setOpenGroup(null);
+          }}
+        >
+          <ul className="nav-menus">
+            {NAV_GROUPS.map((group, index) => {
+              const open = openGroup === group.label;
+              return (
+                <li key={group.label} className="nav-group">
+                  <button
+                    type="button"
+                    className="nav-group-button"
+                    data-group={group.label}
+                    aria-expanded={open}
+                    aria-controls={`${groupId}-${index}`}
+                    onClick={() => setOpenGroup(open ? null : group.label)}
+                  >
+                    {group.label}
+                  </button>
+                  <ul id={`${groupId}-${index}`} className="nav-links" hidden={!open}>
+                    {group.links.map((link) => (
+                      <li key={link.to}>
+                        <Link to={link.to} activeProps={{ 'aria-current': 'page' }} onClick={closeAll}>
+                          {link.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
                 </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-        <Link to="/contact" className="nav-contact" onClick={() => setOpen(false)}>
-          聯絡我們
-        </Link>
-      </nav>
+              );
+            })}
+            <li>
+              <Link
+                to="/contact"
+                className="nav-contact"
+                activeProps={{ 'aria-current': 'page' }}
+                onClick={closeAll}
+              >
+                聯絡我們
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        {cartSlot}
+      </div>
     </header>
   );
 }

@@ -21,13 +21,12 @@ function sessionInChromium(page: Page, network: HeldNetwork): PathDriver<Session
   return {
     async act(s) {
       switch (s.kind) {
-        case 'navigate':
-          await page
-            .getByRole('navigation', { name: '主選單' })
-            .getByRole('link', { name: s.link })
-            .first()
-            .click();
+        case 'navigate': {
+          const nav = page.getByRole('navigation', { name: '主選單' });
+          await nav.getByRole('button', { name: s.menu }).click();
+          await nav.getByRole('link', { name: s.link }).click();
           return;
+        }
         case 'continue':
           await page.getByRole('button', { name: '繼續使用' }).click();
           return;

@@ -52,7 +52,9 @@ describe('the app shell in Chromium', () => {
     await page.getByRole('button', { name: '回到頁首' }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 2000 }).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 260));
-    await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '常見問題' }).click();
+    const nav = page.getByRole('navigation', { name: '主選單' });
+    await nav.getByRole('button', { name: '認識團保' }).click();
+    await nav.getByRole('link', { name: '常見問題' }).click();
     await expect.poll(() => h1(page).textContent()).toBe('常見問題');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await close();

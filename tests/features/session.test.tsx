@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
@@ -14,6 +14,7 @@ import { ok, refused, type ServerReply } from '../support/oracles/oracle';
 import { SessionOracle, type SessionStimulus, type SessionView } from '../support/oracles/session.oracle';
 import { type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
+import { followMenuLink } from '../support/site-menu';
 import { WalkStep } from '../support/walks';
 
 const entry = machines.find((m) => m.id === 'session')!;
@@ -34,11 +35,7 @@ function sessionOnPage({
     async act(s) {
       switch (s.kind) {
         case 'navigate':
-          await user.click(
-            within(screen.getByRole('navigation', { name: '主選單' })).getAllByRole('link', {
-              name: s.link,
-            })[0]!,
-          );
+          await followMenuLink(s.menu, s.link, user);
           return;
         case 'continue':
           await user.click(screen.getByRole('button', { name: '繼續使用' }));
@@ -113,8 +110,8 @@ const answer = (call: 'addSession' | 'cleanSession', replies: fc.Arbitrary<[stri
 const onPage = (o: SessionOracle) => o.shows === 'page' || o.shows === 'nothing yet';
 
 const SESSION_WALK: fc.Arbitrary<Step>[] = [
-  act_('保費試算', onPage, { kind: 'navigate', link: '保費試算', to: '/tryout/STEP1' }),
-  act_('常見問題', onPage, { kind: 'navigate', link: '常見問題', to: '/question' }),
+  act_('保費試算', onPage, { kind: 'navigate', menu: '線上服務', link: '保費試算', to: '/tryout/STEP1' }),
+  act_('常見問題', onPage, { kind: 'navigate', menu: '認識團保', link: '常見問題', to: '/question' }),
   act_('繼續使用', (o) => o.shows === 'reminder', { kind: 'continue' }),
   act_('確定', (o) => o.shows === 'end', { kind: 'confirmEnd' }),
   fc.integer({ min: 1, max: 2_000_000 }).map(

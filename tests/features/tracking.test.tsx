@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
 import { defaultFetch, envelope, postedBodies, renderApp } from '../support/render-app';
+import { followMenuLink } from '../support/site-menu';
 
 it('logs a page view with the from-route and to-route on each navigation', async () => {
   const { fetchMock } = await renderApp('/question');
   await screen.findByRole('heading', { level: 1, name: '常見問題' });
-  await userEvent.click(screen.getAllByRole('link', { name: '保費試算' })[0]!);
+  await followMenuLink('線上服務', '保費試算');
   await screen.findByRole('heading', { level: 1, name: '保費試算：選擇保障' });
   await waitFor(() =>
     expect(postedBodies(fetchMock, '/DTODGAZ0/addTrace')).toEqual([

@@ -21,10 +21,12 @@ export function cartScreen() {
     loadFailed:
       text(panel).includes('購物車暫時無法載入') &&
       [...(panel?.querySelectorAll('button') ?? [])].some((b) => text(b) === '重新載入'),
-    // 加入購物車 and every 移除 are disabled together while a cart call is in flight
+    // 加入購物車 and every 移除 are unavailable together while a cart call is in flight; they stay
+    // focusable (aria-disabled), so a keyboard visitor keeps their place
     busy: (() => {
       const removes = [...(panel?.querySelectorAll('.cart-items button') ?? [])] as HTMLButtonElement[];
-      const disabled = [!add || add.disabled, ...removes.map((b) => b.disabled)];
+      const off = (b: HTMLButtonElement) => b.getAttribute('aria-disabled') === 'true';
+      const disabled = [!add || off(add), ...removes.map(off)];
       return disabled.every(Boolean) ? true : disabled.some(Boolean) ? 'some buttons only' : false;
     })(),
     overlay: text(document.querySelector('.loading-overlay[role="status"]')).includes('處理中'),
@@ -62,7 +64,7 @@ export function consentScreen() {
   return {
     banner: banner !== null,
     refusedByBrowser: text(banner?.querySelector('[role="alert"]')).includes('您的瀏覽器未允許儲存 Cookie'),
-    acceptEnabled: accept !== undefined && !accept.disabled,
+    acceptEnabled: accept !== undefined && accept.getAttribute('aria-disabled') !== 'true',
     cookie: /(?:^|; )OI_Privacy_CHECK=([^;]*)/.exec(document.cookie)?.[1] ?? null,
   };
 }

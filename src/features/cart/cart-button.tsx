@@ -1,5 +1,6 @@
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
+import { BusyButton } from '../../components/busy-button';
 import { useActorSelector } from '../../lib/use-actor-selector';
 import { lineAmount } from './cart-line';
 
@@ -14,6 +15,10 @@ export function CartButton() {
   const [news, setNews] = useState('');
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // the position of the item being removed, to give focus to its nearest survivor once it is gone
+  const removing = useRef<number | null>(null);
   const count = cart.CLASS_LIST.length;
 
   useEffect(() => {
@@ -29,7 +34,9 @@ export function CartButton() {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
     const closeOnEscape = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Escape' || document.querySelector('[role="dialog"]')) return;
+      setOpen(false);
+      toggle.current?.focus();
     };
     document.addEventListener('mousedown', closeOutside);
     document.addEventListener('keydown', closeOnEscape);
@@ -39,9 +46,20 @@ export function CartButton() {
     };
   }, [open]);
 
+  useEffect(() => {
+    // the list on screen is the reloaded one by the time the cart is no longer busy
+    if (busy || removing.current === null) return;
+    const at = removing.current;
+    removing.current = null;
+    if (document.activeElement !== document.body) return; // the item stayed, its button kept focus
+    const survivors = list.current?.querySelectorAll<HTMLElement>('button') ?? [];
+    (survivors[Math.min(at, survivors.length - 1)] ?? toggle.current)?.focus();
+  }, [busy]);
+
   return (
     <div className="cart" ref={root}>
       <button
+        ref={toggle}
         type="button"
         className="cart-button"
         aria-expanded={open}
@@ -71,8 +89,8 @@ export function CartButton() {
             <Link to="/product/optioncell">單項保障</Link>加入保障。
           </p>
         ) : (
-          <ul className="cart-items">
-            {cart.CLASS_LIST.map((item) => (
+          <ul className="cart-items" ref={list}>
+            {cart.CLASS_LIST.map((item, index) => (
               <li key={item.CLASS_ID}>
                 <p className="cart-item-title">{item.CLASS_TITLE}</p>
                 <ul>
@@ -82,15 +100,17 @@ export function CartButton() {
                     </li>
                   ))}
                 </ul>
-                <button
-                  type="button"
+                <BusyButton
                   className="button"
                   aria-label={`移除「${item.CLASS_TITLE}」`}
-                  disabled={busy}
-                  onClick={() => actors.cart.send({ type: 'cart.remove', classId: item.CLASS_ID })}
+                  busy={busy}
+                  onClick={() => {
+                    removing.current = index;
+                    actors.cart.send({ type: 'cart.remove', classId: item.CLASS_ID });
+                  }}
                 >
                   移除
-                </button>
+                </BusyButton>
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { BusyButton } from '../../components/busy-button';
 import type { InputPackage } from '../../domain/cart-item';
 import { type CatalogueCell, cellChoices, cellPackage } from '../../domain/catalogue';
 import { agesLabel, cellRangeLabel, choiceLabel, riderNote, waitingLabel } from './amount-label';
@@ -41,15 +42,14 @@ export function CellCard({ cell, onAdd, busy }: CellCardProps) {
           ))}
         </select>
       </div>
-      <button
-        type="button"
+      <BusyButton
         className="button primary"
         aria-label={`加入購物車：${cell.PROD_NAME}`}
-        disabled={busy}
+        busy={busy}
         onClick={() => onAdd(cellPackage(cell, choice))}
       >
         加入購物車
-      </button>
+      </BusyButton>
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { BusyButton } from '../../components/busy-button';
 import type { CataloguePackage } from '../../domain/catalogue';
 import { fromPriceLabel } from './amount-label';
 
@@ -24,15 +25,14 @@ export function PackageCards({ packages, onAdd, busy }: PackageCardsProps) {
           <p className="package-audience">適合：{pack.AUDIENCE}</p>
           <p className="package-price">{fromPriceLabel(pack.FROM_MONTHLY_PER_PERSON)}</p>
           {onAdd && (
-            <button
-              type="button"
+            <BusyButton
               className="button primary"
               aria-label={`加入購物車：${pack.PACK_NAME}`}
-              disabled={busy}
+              busy={busy}
               onClick={() => onAdd(pack)}
             >
               加入購物車
-            </button>
+            </BusyButton>
           )}
         </li>
       ))}

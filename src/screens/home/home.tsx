@@ -26,6 +26,14 @@ export default function Home() {
       heading={headingOf('ODGAF000')}
       lead="5 人以上的公司、工廠或團體，都能為成員投保團體保險。線上選方案、試算保費、送出申請，專人協助完成投保。"
     >
+      <p className="actions hero-actions">
+        <Link to="/tryout/STEP1" className="button primary">
+          試算保費
+        </Link>
+        <Link to="/product/optionpackage" className="button primary">
+          挑選方案
+        </Link>
+      </p>
       <section aria-labelledby="home-why">
         <h2 id="home-why">為什麼企業需要團體保險</h2>
         <ul className="cards">

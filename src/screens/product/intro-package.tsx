@@ -1,4 +1,5 @@
 import { Link, useSearch } from '@tanstack/react-router';
+import { BusyButton } from '../../components/busy-button';
 import { ScreenPage } from '../../components/screen-page';
 import { SOURCE_CODES } from '../../domain/cart-item';
 import { PACKAGE_NOT_FOUND } from '../../domain/catalogue';
@@ -32,14 +33,13 @@ function PackageIntro({ packId }: { packId: string }) {
         <>
           <PackageDetail pack={pack} />
           <div className="actions">
-            <button
-              type="button"
+            <BusyButton
               className="button primary"
-              disabled={busy}
+              busy={busy}
               onClick={() => add(pack, SOURCE_CODES.package)}
             >
               加入購物車
-            </button>
+            </BusyButton>
             <Link to="/tryout/STEP1" className="button">
               試算保費
             </Link>

@@ -5,11 +5,11 @@ import type { WaitUntilDue } from '../path-runner';
 
 export const SESSION_CALLS: readonly SessionCall[] = ['addSession', 'cleanSession'];
 
-/** The page the session paths start on, and the links a visitor follows from it in turn. */
+/** The page the session paths start on, and the links a visitor follows from it in turn (menu, link). */
 export const SESSION_START = '/question';
 const LINKS = [
-  { link: '保費試算', to: '/tryout/STEP1' },
-  { link: '常見問題', to: '/question' },
+  { menu: '線上服務', link: '保費試算', to: '/tryout/STEP1' },
+  { menu: '認識團保', link: '常見問題', to: '/question' },
 ];
 
 const SERVER_START = Date.parse('2026-11-21T08:00:00.000Z');

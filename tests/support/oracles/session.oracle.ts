@@ -8,7 +8,7 @@ export type SessionCall = 'addSession' | 'cleanSession';
 
 /** What can happen to the visitor's session: links followed, the dialogs' buttons, answers, time. */
 export type SessionStimulus =
-  | { kind: 'navigate'; link: string; to: string }
+  | { kind: 'navigate'; menu: string; link: string; to: string }
   | { kind: 'continue' }
   | { kind: 'confirmEnd' }
   | { kind: 'reply'; call: SessionCall; reply: ServerReply }
