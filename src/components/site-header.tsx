@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { INSURER } from '../domain/insurer';
+import { useDismiss } from '../lib/use-dismiss';
 
 const NAV_GROUPS = [
   {
@@ -49,16 +50,15 @@ export function SiteHeader({ cartSlot }: { cartSlot?: ReactNode }) {
   const nav = useRef<HTMLElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!openGroup && !menuOpen) return;
-    const closeOutside = (e: MouseEvent) => {
-      const target = e.target as Node;
-      if (nav.current?.contains(target) || menuButton.current?.contains(target)) return;
-      setOpenGroup(null);
-      setMenuOpen(false);
-    };
-    const closeOnEscape = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || document.querySelector('[role="dialog"]')) return;
+  function closeAll() {
+    setOpenGroup(null);
+    setMenuOpen(false);
+  }
+
+  useDismiss(openGroup !== null || menuOpen, {
+    inside: [nav, menuButton],
+    onOutside: closeAll,
+    onEscape: () => {
       if (openGroup) {
         nav.current?.querySelector<HTMLElement>(`[data-group="${openGroup}"]`)?.focus();
         setOpenGroup(null);
@@ -66,19 +66,8 @@ export function SiteHeader({ cartSlot }: { cartSlot?: ReactNode }) {
         setMenuOpen(false);
         menuButton.current?.focus();
       }
-    };
-    document.addEventListener('mousedown', closeOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('mousedown', closeOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [openGroup, menuOpen]);
-
-  function closeAll() {
-    setOpenGroup(null);
-    setMenuOpen(false);
-  }
+    },
+  });
 
   return (
     <header className="site-header">

@@ -2,6 +2,7 @@ import { Link, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
 import { useActorSelector } from '../../lib/use-actor-selector';
+import { useDismiss } from '../../lib/use-dismiss';
 import { lineAmount } from './cart-line';
 
 /** The header's cart: the count on the button, the content one click away (a panel). */
@@ -28,23 +29,14 @@ export function CartButton() {
     return () => subscription.unsubscribe();
   }, [actors.cart]);
 
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const closeOnEscape = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || document.querySelector('[role="dialog"]')) return;
+  useDismiss(open, {
+    inside: [root],
+    onOutside: () => setOpen(false),
+    onEscape: () => {
       setOpen(false);
       toggle.current?.focus();
-    };
-    document.addEventListener('mousedown', closeOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('mousedown', closeOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [open]);
+    },
+  });
 
   useEffect(() => {
     // the list on screen is the reloaded one by the time the cart is no longer busy
