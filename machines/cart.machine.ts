@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import {
   buildCartItem,
   type Cart,
@@ -8,11 +8,12 @@ import {
   type SourceCode,
 } from '../src/domain/cart-item';
 import { CART_MAX_ITEMS } from '../src/domain/constants';
+import { unbound } from './unbound';
 
 export interface CartContext {
   cart: Cart;
   maxItems: number;
-  /** what the visitor asked to add, while it is being added */
+  /** what the visitor last asked to add (kept until the next 加入購物車) */
   pending: { pkg: InputPackage; source: SourceCode } | null;
   /** the server's reason when an add or a removal was refused */
   refusal: string;
@@ -46,21 +47,17 @@ export const cartMachine = setup({
   },
   actors: {
     /** getCart (and the site's cart limit); rejects on a non-zero returnCode */
-    loadCart: fromPromise<LoadedCart>(async () => {
-      throw new Error('loadCart not provided');
-    }),
+    loadCart: unbound<LoadedCart>('loadCart'),
     /** insertCart; rejects with { data: 'modalCartItemError' | 'modalCartFull', message } when refused */
-    insertCartItem: fromPromise<string, { item: CartItemInput }>(async () => {
-      throw new Error('insertCartItem not provided');
-    }),
-    removeCartItem: fromPromise<void, { classId: number }>(async () => {
-      throw new Error('removeCartItem not provided');
-    }),
+    insertCartItem: unbound<string, { item: CartItemInput }>('insertCartItem'),
+    removeCartItem: unbound<void, { classId: number }>('removeCartItem'),
   },
   guards: {
     hasRoom: ({ context }) => context.cart.CLASS_LIST.length < context.maxItems,
-    hasItem: ({ context, event }) =>
-      event.type === 'cart.remove' && context.cart.CLASS_LIST.some((c) => c.CLASS_ID === event.classId),
+    hasItem: ({ context, event }) => {
+      assertEvent(event, 'cart.remove');
+      return context.cart.CLASS_LIST.some((c) => c.CLASS_ID === event.classId);
+    },
     isCartFull: ({ event }) => refusalOf((event as { error?: unknown }).error).data === CART_FULL,
     isItemError: ({ event }) => refusalOf((event as { error?: unknown }).error).data === ITEM_ERROR,
   },
@@ -70,7 +67,10 @@ export const cartMachine = setup({
       return { cart, maxItems };
     }),
     keepPending: assign({
-      pending: ({ event }) => (event.type === 'cart.add' ? { pkg: event.pkg, source: event.source } : null),
+      pending: ({ event }) => {
+        assertEvent(event, 'cart.add');
+        return { pkg: event.pkg, source: event.source };
+      },
     }),
     announceAdded: emit(({ context }) => {
       const { pkg, source } = context.pending!;
@@ -82,7 +82,6 @@ export const cartMachine = setup({
         return typeof message === 'string' ? message : '';
       },
     }),
-    forgetAttempt: assign({ pending: null, refusal: '' }),
   },
 }).createMachine({
   id: 'cart',
@@ -129,7 +128,7 @@ export const cartMachine = setup({
       invoke: {
         id: 'loadCart',
         src: 'loadCart',
-        onDone: { target: 'ready', actions: ['storeCart', 'forgetAttempt'] },
+        onDone: { target: 'ready', actions: 'storeCart' },
         onError: 'loadFailed',
       },
     },
@@ -138,20 +137,23 @@ export const cartMachine = setup({
       invoke: {
         id: 'removeCartItem',
         src: 'removeCartItem',
-        input: ({ event }) => ({ classId: event.type === 'cart.remove' ? event.classId : -1 }),
+        input: ({ event }) => {
+          assertEvent(event, 'cart.remove');
+          return { classId: event.classId };
+        },
         onDone: 'reloading',
         onError: { target: 'removeFailed', actions: 'keepRefusal' },
       },
     },
     cartFull: {
       description: 'The cart-full dialog (SPEC §8).',
-      on: { 'dialog.close': { target: 'ready', actions: 'forgetAttempt' } },
+      on: { 'dialog.close': 'ready' },
     },
     itemError: {
       description: 'The item-error dialog (SPEC §8).',
-      on: { 'dialog.close': { target: 'ready', actions: 'forgetAttempt' } },
+      on: { 'dialog.close': 'ready' },
     },
-    addFailed: { on: { 'dialog.close': { target: 'ready', actions: 'forgetAttempt' } } },
-    removeFailed: { on: { 'dialog.close': { target: 'ready', actions: 'forgetAttempt' } } },
+    addFailed: { on: { 'dialog.close': 'ready' } },
+    removeFailed: { on: { 'dialog.close': 'ready' } },
   },
 });

@@ -1,4 +1,5 @@
-import { fromPromise, setup } from 'xstate';
+import { setup } from 'xstate';
+import { unbound } from './unbound';
 
 /** Cookie consent (SPEC §1, §4): the banner shows until the visitor accepts; acceptance is kept for good. */
 export type ConsentEvent = { type: 'consent.accept' };
@@ -7,13 +8,9 @@ export const consentMachine = setup({
   types: { events: {} as ConsentEvent },
   actors: {
     /** resolves true when the visitor accepted before (the privacy cookie is present) */
-    readConsent: fromPromise<boolean>(async () => {
-      throw new Error('readConsent not provided');
-    }),
+    readConsent: unbound<boolean>('readConsent'),
     /** stores the acceptance; rejects when the browser refuses to keep it (cookies blocked) */
-    storeConsent: fromPromise<void>(async () => {
-      throw new Error('storeConsent not provided');
-    }),
+    storeConsent: unbound<void>('storeConsent'),
   },
   guards: {
     isAccepted: ({ event }) => 'output' in event && event.output === true,

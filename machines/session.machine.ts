@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { SESSION_END_SECONDS, SESSION_REMIND_SECONDS } from '../src/domain/constants';
+import { unbound } from './unbound';
 
 /** The session's times as the server tells them (addSession), so a wrong client clock changes nothing. */
 export interface SessionTimes {
@@ -25,13 +26,9 @@ export const sessionMachine = setup({
   types: { context: {} as SessionTimes, events: {} as SessionEvent },
   actors: {
     /** addSession: starts or extends the session on the server and answers its times */
-    startSession: fromPromise<SessionTimes>(async () => {
-      throw new Error('startSession not provided');
-    }),
+    startSession: unbound<SessionTimes>('startSession'),
     /** cleanSession: ends it on the server */
-    endSession: fromPromise<void>(async () => {
-      throw new Error('endSession not provided');
-    }),
+    endSession: unbound<void>('endSession'),
   },
   delays: {
     remindAfter: ({ context }) => Math.max(0, context.remindSeconds - context.elapsedSeconds) * 1000,

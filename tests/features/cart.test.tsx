@@ -12,7 +12,7 @@ import { cartScreen } from '../support/flow-screens';
 import { CART_CALLS, cartStimuli } from '../support/flows/cart.flow';
 import { type CartCall, CartOracle, type CartStimulus, type CartView } from '../support/oracles/cart.oracle';
 import { ok, refused, type ServerReply } from '../support/oracles/oracle';
-import { type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
+import { type FlowPage, pathOnPage, scenarioOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
 import { WalkStep } from '../support/walks';
 
@@ -110,51 +110,100 @@ const serverCart = fc
   }));
 
 type Step = WalkStep<CartOracle, CartStimulus, CartView>;
-const answer = (call: CartCall, replies: fc.Arbitrary<[string, ServerReply]>) =>
-  replies.map(
-    ([label, reply]): Step =>
-      new WalkStep(
-        `${call} ← ${label}`,
-        (o) => o.awaits(call),
-        () => ({ kind: 'reply', call, reply }),
-      ),
-  );
-const failure = fc.constantFrom<[string, ServerReply]>(
-  ['refused', refused(null, '系統忙碌中，請稍後再試')],
-  ['network down', 'network-error'],
+
+const ADD: Step = new WalkStep(
+  '加入購物車',
+  (o) => o.idle,
+  () => ({ kind: 'add', pkg: BASIC }),
 );
+const remove = (i: number): Step =>
+  new WalkStep(
+    `移除第 ${i + 1} 項`,
+    (o) => o.idle && o.items.length > i,
+    (o) => ({ kind: 'remove', classId: o.items[i]!.CLASS_ID }),
+  );
+const RETRY: Step = new WalkStep(
+  '重新載入',
+  (o) => o.view().loadFailed,
+  () => ({ kind: 'retry' }),
+);
+const CLOSE: Step = new WalkStep(
+  '我知道了',
+  (o) => o.view().dialog !== null,
+  () => ({ kind: 'closeDialog' }),
+);
+const reply = (call: CartCall, [label, answer]: [string, ServerReply]): Step =>
+  new WalkStep(
+    `${call} ← ${label}`,
+    (o) => o.awaits(call),
+    () => ({ kind: 'reply', call, reply: answer }),
+  );
+
+const cartOf = (...ids: number[]) => ({
+  CHANNEL: '1',
+  CART_NO: ids.length > 0 ? 'C20261123000000000001' : '',
+  COOKIE_CART_NO: ids.length > 0 ? 'C20261123000000000001' : '',
+  CLASS_LIST: ids.map(item),
+});
+const REFUSED: [string, ServerReply] = ['refused', refused(null, '系統忙碌中，請稍後再試')];
+const NETWORK_DOWN: [string, ServerReply] = ['network down', 'network-error'];
+const INSERTED = reply('insertCart', ['inserted', ok('C20261123000000000001')]);
+const cartReply = (...ids: number[]) => reply('getCart', [`${ids.length} items`, ok(cartOf(...ids))]);
+const opened = (limit: number, ...ids: number[]) => [
+  reply('getExtraSetup', [`limit ${limit}`, ok({ cartMaxItems: limit })]),
+  cartReply(...ids),
+];
+
+// SPEC §4 and §8 as sequences a visitor and the server go through, whatever the machine declares.
+const SCENARIOS: [string, Step[]][] = [
+  ['加入購物車 reads the cart again and shows the new item', [...opened(5), ADD, INSERTED, cartReply(1)]],
+  [
+    'a cart that cannot be read again after 加入購物車 offers 重新載入, which reads it',
+    [...opened(5), ADD, INSERTED, reply('getCart', REFUSED), RETRY, cartReply(1)],
+  ],
+  ...(
+    [
+      ['full', refused('modalCartFull', '購物車已滿')],
+      ['item error', refused('modalCartItemError', '此保障已在購物車中')],
+      REFUSED,
+      NETWORK_DOWN,
+    ] as [string, ServerReply][]
+  ).map(([label, answer]): [string, Step[]] => [
+    `insertCart ${label}: its dialog, 我知道了 closes it, and 加入購物車 works again`,
+    [...opened(5), ADD, reply('insertCart', [label, answer]), CLOSE, ADD, INSERTED, cartReply(1)],
+  ]),
+  ...[REFUSED, NETWORK_DOWN].map(([label, answer]): [string, Step[]] => [
+    `deleteCartItem ${label}: its dialog, 我知道了 closes it, and 移除 works again`,
+    [
+      ...opened(5, 1, 2),
+      remove(0),
+      reply('deleteCartItem', [label, answer]),
+      CLOSE,
+      remove(0),
+      reply('deleteCartItem', ['removed', ok(null)]),
+      cartReply(2),
+    ],
+  ]),
+  [
+    'a full cart refuses 加入購物車 at once; 我知道了 closes the dialog',
+    [...opened(1, 1), ADD, CLOSE, remove(0)],
+  ],
+];
+
+describe('SPEC scenarios on the rendered app, against the cart oracle', () => {
+  for (const [name, steps] of SCENARIOS) it(name, () => scenarioOnPage(CART_PAGE, steps, new CartOracle()));
+});
+
+const answers = (call: CartCall, replies: fc.Arbitrary<[string, ServerReply]>) =>
+  replies.map((r) => reply(call, r));
+const failure = fc.constantFrom<[string, ServerReply]>(REFUSED, NETWORK_DOWN);
 
 const CART_WALK: fc.Arbitrary<Step>[] = [
-  fc.constant(
-    new WalkStep(
-      '加入購物車',
-      (o) => o.idle,
-      () => ({ kind: 'add', pkg: BASIC }),
-    ),
-  ),
-  fc.nat(4).map(
-    (i): Step =>
-      new WalkStep(
-        `移除第 ${i + 1} 項`,
-        (o) => o.idle && o.items.length > i,
-        (o) => ({ kind: 'remove', classId: o.items[i]!.CLASS_ID }),
-      ),
-  ),
-  fc.constant(
-    new WalkStep(
-      '重新載入',
-      (o) => o.view().loadFailed,
-      () => ({ kind: 'retry' }),
-    ),
-  ),
-  fc.constant(
-    new WalkStep(
-      '我知道了',
-      (o) => o.view().dialog !== null,
-      () => ({ kind: 'closeDialog' }),
-    ),
-  ),
-  answer(
+  fc.constant(ADD),
+  fc.nat(4).map(remove),
+  fc.constant(RETRY),
+  fc.constant(CLOSE),
+  answers(
     'getExtraSetup',
     fc.oneof(
       fc
@@ -163,14 +212,14 @@ const CART_WALK: fc.Arbitrary<Step>[] = [
       failure,
     ),
   ),
-  answer(
+  answers(
     'getCart',
     fc.oneof(
       serverCart.map((c): [string, ServerReply] => [`${c.CLASS_LIST.length} items`, ok(c)]),
       failure,
     ),
   ),
-  answer(
+  answers(
     'insertCart',
     fc.oneof(
       fc.constant<[string, ServerReply]>(['inserted', ok('C20261123000000000001')]),
@@ -179,7 +228,7 @@ const CART_WALK: fc.Arbitrary<Step>[] = [
       failure,
     ),
   ),
-  answer('deleteCartItem', fc.oneof(fc.constant<[string, ServerReply]>(['removed', ok(null)]), failure)),
+  answers('deleteCartItem', fc.oneof(fc.constant<[string, ServerReply]>(['removed', ok(null)]), failure)),
 ];
 
 describe('random walks of a visitor on the rendered app, against the cart oracle', () => {

@@ -14,6 +14,14 @@ describe('the consent machine bound to the browser', () => {
     expect((await waitFor(start(), (s) => s.value !== 'checking')).value).toBe('asking');
   });
 
+  it('asks when the document may not read cookies (a sandboxed frame throws)', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    vi.spyOn(document, 'cookie', 'get').mockImplementation(() => {
+      throw new DOMException('The document is sandboxed', 'SecurityError');
+    });
+    expect((await waitFor(start(), (s) => s.value !== 'checking')).value).toBe('asking');
+  });
+
   it('does not ask a visitor whose privacy cookie says Y, and renews the cookie', async () => {
     document.cookie = 'OI_Privacy_CHECK=Y; path=/';
     const set = vi.spyOn(document, 'cookie', 'set');

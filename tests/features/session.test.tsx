@@ -12,7 +12,7 @@ import { sessionScreen } from '../support/flow-screens';
 import { SESSION_CALLS, SESSION_START, serverSession, sessionStimuli } from '../support/flows/session.flow';
 import { ok, refused, type ServerReply } from '../support/oracles/oracle';
 import { SessionOracle, type SessionStimulus, type SessionView } from '../support/oracles/session.oracle';
-import { type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
+import { type FlowPage, pathOnPage, scenarioOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
 import { followMenuLink } from '../support/site-menu';
 import { WalkStep } from '../support/walks';
@@ -77,11 +77,13 @@ describe('session paths on the rendered app, against the session oracle', () => 
 });
 
 type Step = WalkStep<SessionOracle, SessionStimulus, SessionView>;
-const act_ = (
-  label: string,
-  possible: (o: SessionOracle) => boolean,
-  s: SessionStimulus,
-): fc.Arbitrary<Step> => fc.constant(new WalkStep(label, possible, () => s));
+const step = (label: string, possible: (o: SessionOracle) => boolean, s: SessionStimulus): Step =>
+  new WalkStep(label, possible, () => s);
+const act_ = (label: string, possible: (o: SessionOracle) => boolean, s: SessionStimulus) =>
+  fc.constant(step(label, possible, s));
+const wait = (ms: number) => step(`wait ${ms} ms`, () => true, { kind: 'wait', ms });
+const reply = (call: 'addSession' | 'cleanSession', [label, answer]: [string, ServerReply]): Step =>
+  step(`${call} ← ${label}`, (o) => o.awaits(call), { kind: 'reply', call, reply: answer });
 
 /** addSession answers: the server's times (any the operator may set) and how old the session already is. */
 const sessionAnswer = fc
@@ -99,29 +101,38 @@ const failure = fc.constantFrom<[string, ServerReply]>(
   ['network down', 'network-error'],
 );
 const answer = (call: 'addSession' | 'cleanSession', replies: fc.Arbitrary<[string, ServerReply]>) =>
-  replies.map(
-    ([label, reply]): Step =>
-      new WalkStep(
-        `${call} ← ${label}`,
-        (o) => o.awaits(call),
-        () => ({ kind: 'reply', call, reply }),
-      ),
-  );
+  replies.map((r) => reply(call, r));
 const onPage = (o: SessionOracle) => o.shows === 'page' || o.shows === 'nothing yet';
+
+describe('SPEC scenarios on the rendered app, against the session oracle', () => {
+  it("addSession unreachable after a served session: SPEC's 1440 s count again from that moment", () =>
+    scenarioOnPage(
+      SESSION_PAGE,
+      [
+        reply('addSession', [
+          '1000 s old',
+          ok(serverSession({ remindSeconds: 1440, endSeconds: 1740, elapsedSeconds: 1000 })),
+        ]),
+        step('保費試算', onPage, {
+          kind: 'navigate',
+          menu: '線上服務',
+          link: '保費試算',
+          to: '/tryout/STEP1',
+        }),
+        reply('addSession', ['network down', 'network-error']),
+        wait(1_439_000),
+        wait(1_000),
+      ],
+      new SessionOracle(SESSION_START),
+    ));
+});
 
 const SESSION_WALK: fc.Arbitrary<Step>[] = [
   act_('保費試算', onPage, { kind: 'navigate', menu: '線上服務', link: '保費試算', to: '/tryout/STEP1' }),
   act_('常見問題', onPage, { kind: 'navigate', menu: '認識團保', link: '常見問題', to: '/question' }),
   act_('繼續使用', (o) => o.shows === 'reminder', { kind: 'continue' }),
   act_('確定', (o) => o.shows === 'end', { kind: 'confirmEnd' }),
-  fc.integer({ min: 1, max: 2_000_000 }).map(
-    (ms): Step =>
-      new WalkStep(
-        `wait ${ms} ms`,
-        () => true,
-        () => ({ kind: 'wait', ms }),
-      ),
-  ),
+  fc.integer({ min: 1, max: 2_000_000 }).map(wait),
   answer('addSession', fc.oneof(sessionAnswer, failure)),
   answer('cleanSession', fc.oneof(fc.constant<[string, ServerReply]>(['ended', ok(null)]), failure)),
 ];

@@ -9,6 +9,7 @@ import type { Oracle } from './oracles/oracle';
 import { recordPassedPath } from './path-record';
 import { type Agreement, type PathDriver, runPath, type StimuliOf } from './path-runner';
 import { openPage } from './visitor-page';
+import type { WalkStep } from './walks';
 
 /** What a flow's page runs need: the page, the calls held, the driver, and what is set before and after. */
 export interface FlowPage<S, V> {
@@ -62,6 +63,26 @@ export async function pathOnPage<S, V>(
     runPath(path, stimuli, oracle, driver, flow.agree, flow.calls),
   );
   recordPassedPath('jsdom', flow.machineId, path);
+}
+
+/**
+ * A scenario of SPEC on the rendered app: a fixed sequence of the walks' steps, each one possible when
+ * the oracle says so and checked against it like a walk. Unlike the generated paths it does not come
+ * from the machine, so a transition the machine lost is still asked for.
+ */
+export function scenarioOnPage<O extends Oracle<S, V>, S, V>(
+  flow: FlowPage<S, V>,
+  steps: readonly WalkStep<O, S, V>[],
+  oracle: O,
+  visitedBefore = false,
+): Promise<void> {
+  return onFreshPage(flow, visitedBefore, async (driver) => {
+    const real = { driver, agree: flow.agree, calls: flow.calls };
+    for (const step of steps) {
+      if (!step.check(oracle)) throw new Error(`the oracle does not allow「${step}」at this point`);
+      await step.run(oracle, real);
+    }
+  });
 }
 
 /**
