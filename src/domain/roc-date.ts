@@ -39,7 +39,7 @@ function fromYearDigits(year: string, month: string, day: string): DateParse {
  * year 0, and 4 digits are Gregorian.
  */
 function fromRocYear(before: string | undefined, year: string, month: string, day: string): DateParse {
-  if (year.length <= 3 && Number(year) === 0) return { ok: false, error: 'not-a-date' };
+  if (Number(year) === 0) return { ok: false, error: 'not-a-date' }; // no calendar has a year 0
   if (before) return fromParts(ROC_YEAR_OFFSET + 1 - Number(year), Number(month), Number(day));
   return fromYearDigits(year, month, day);
 }

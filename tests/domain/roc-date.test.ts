@@ -102,6 +102,8 @@ describe('parseDateInput', () => {
     ['0年1月1日', 'not-a-date'],
     ['民國0/01/01', 'not-a-date'],
     ['民國前0/01/01', 'not-a-date'],
+    ['000/01/01', 'not-a-date'],
+    ['0000/01/01', 'not-a-date'],
   ])('%s fails with %s', (text, error) => {
     expect(parseDateInput(text)).toEqual({ ok: false, error });
   });

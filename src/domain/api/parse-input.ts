@@ -17,39 +17,36 @@ export async function parseInput<S extends AnyObjectSchema>(
   schema: S,
   input: unknown,
 ): Promise<InferType<S>> {
-  if (!isRecord(input)) throw refusal(messages.badFormat(INPUT_LABEL), '');
-  return schema.validate(shaped(schema as unknown as AnySchema, input, '', INPUT_LABEL), {
-    stripUnknown: true,
-  });
+  if (!isRecord(input)) throw refusal(messages.badFormat(INPUT_LABEL));
+  return schema.validate(shaped(schema as unknown as AnySchema, input, INPUT_LABEL));
 }
 
 /** `outer` is the label of the enclosing field: a list's items are named by the list. */
-function shaped(schema: AnySchema, value: unknown, path: string, outer: string): unknown {
+function shaped(schema: AnySchema, value: unknown, outer: string): unknown {
   if (value === undefined || value === null) return value;
   const label = schema.spec.label || outer;
   switch (schema.type) {
     case 'object': {
-      if (!isRecord(value)) throw refusal(messages.badFormat(label), path);
+      if (!isRecord(value)) throw refusal(messages.badFormat(label));
       const fields = (schema as unknown as AnyObjectSchema).fields as Record<string, AnySchema>;
       const known: Record<string, unknown> = {};
       for (const [key, field] of Object.entries(fields)) {
-        if (Object.hasOwn(value, key))
-          known[key] = shaped(field, value[key], path ? `${path}.${key}` : key, key);
+        if (Object.hasOwn(value, key)) known[key] = shaped(field, value[key], key);
       }
       return known;
     }
     case 'array': {
-      if (!Array.isArray(value)) throw refusal(messages.badFormat(label), path);
+      if (!Array.isArray(value)) throw refusal(messages.badFormat(label));
       const max = maxItems(schema as AnyArraySchema);
-      if (max !== undefined && value.length > max) throw refusal(messages.maxCount(label, max), path);
+      if (max !== undefined && value.length > max) throw refusal(messages.maxCount(label, max));
       const item = (schema as AnyArraySchema).innerType as AnySchema | undefined;
-      return item ? value.map((entry, index) => shaped(item, entry, `${path}[${index}]`, label)) : [...value];
+      return item ? value.map((entry) => shaped(item, entry, label)) : [...value];
     }
     case 'mixed':
       // free-form (e.g. a campaign query): its own entries only; its tests say what they may hold
       return isRecord(value) ? Object.fromEntries(Object.entries(value)) : value;
     default:
-      if (typeof value === 'object') throw refusal(messages.badFormat(label), path);
+      if (typeof value === 'object') throw refusal(messages.badFormat(label));
       return value;
   }
 }
@@ -68,6 +65,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function refusal(message: string, path: string): ValidationError {
-  return new ValidationError(message, undefined, path);
+function refusal(message: string): ValidationError {
+  return new ValidationError(message);
 }

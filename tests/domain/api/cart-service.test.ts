@@ -212,6 +212,9 @@ describe('addDetailTrace body (SPEC §7 log campaign view)', () => {
     ['a query that is text', 'utm_source=line', '查詢參數格式錯誤'],
     ['a query with a number value', { page: 2 }, '查詢參數格式錯誤'],
     ['a query with a list value', { utm_source: ['a', 'b'] }, '查詢參數格式錯誤'],
+    ['a control character in a key', { 'utm\u0007source': 'a' }, '查詢參數含有無法辨識的字元'],
+    ['a control character in a value', { utm_source: 'a\u0000' }, '查詢參數含有無法辨識的字元'],
+    ['a lone surrogate in a value', { utm_source: '\ud800' }, '查詢參數含有無法辨識的字元'],
   ])('query: %s → %s', (_, query, message) => {
     expect(refusal(addDetailTraceSchema, campaign({ query }))).toBe(message);
   });

@@ -7,7 +7,8 @@ const lineSchema = object({ PROD_ID: text('商品代號').required(), FACE_AMT: 
 const schema = object({
   title: text('方案名稱').required(),
   device: choice('裝置類型').oneOf(['Mobile', 'Desktop']),
-  lines: array().label('保障項目').of(lineSchema).max(3),
+  lines: array().label('保障項目').of(lineSchema).min(1).max(3),
+  tags: array().label('標籤'),
   free: mixed().label('查詢參數'),
 });
 
@@ -53,6 +54,30 @@ describe('parseInput: only own, known keys, shaped as the schema says, reach yup
     ['more lines than the list holds', { title: '甲', lines: Array(4000).fill({}) }, '保障項目最多3項'],
   ])('refuses %s, naming the field', async (_, input, message) => {
     expect(await refusal(input)).toBe(message);
+  });
+
+  it('refuses a list over its length before looking at its items, and takes one at its length', async () => {
+    expect(await refusal({ title: '甲', lines: ['ǂ', 'ǂ', 'ǂ', 'ǂ'] })).toBe('保障項目最多3項');
+    const line = { PROD_ID: 'P1', FACE_AMT: 1 };
+    expect(await parseInput(schema, { title: '甲', lines: [line, line, line] })).toEqual({
+      title: '甲',
+      lines: [line, line, line],
+    });
+  });
+
+  it('passes a list with no item schema and no length limit on as a copy', async () => {
+    const tags = ['a', 'b', 'c', 'd', 'e'];
+    const parsed = await parseInput(schema, { title: '甲', tags });
+    expect(parsed.tags).toEqual(tags);
+    expect(parsed.tags).not.toBe(tags);
+  });
+
+  it('leaves null and undefined to the schema: required says so, an absent optional passes', async () => {
+    expect(await refusal({ title: null })).toBe('方案名稱不可為空白');
+    expect(await refusal({ title: undefined })).toBe('方案名稱不可為空白');
+    expect(await parseInput(schema, { title: '甲', lines: undefined, device: undefined })).toEqual({
+      title: '甲',
+    });
   });
 
   it('refuses arrays nested thousands deep without walking them', async () => {

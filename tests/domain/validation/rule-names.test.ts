@@ -21,6 +21,7 @@ import {
   maxLength,
   noSpecialCharacters,
   numeric,
+  printable,
 } from '../../../src/domain/validation/text-rules';
 
 /** The `type` of the error a rule raises for `value`: how a form tells which rule failed. */
@@ -44,6 +45,7 @@ describe('each rule of SPEC §5 fails under its own name', () => {
     ['email', email(), 'a@b'],
     ['b2bEmail', b2bEmail(), 'a!b@c.com'],
     ['noSpecialCharacters', noSpecialCharacters(), 'a b'],
+    ['printable', printable(), 'a\u0000b'],
     ['maxLength', maxLength(2), 'abc'],
     ['captcha', captcha(false), '1234'],
     ['generic', generic({ error: true, message: '錯誤' }), 'x'],
