@@ -51,14 +51,9 @@ function shaped(schema: AnySchema, value: unknown, outer: string): unknown {
   }
 }
 
-const maxItemsOf = new WeakMap<object, number | undefined>();
-
 function maxItems(schema: AnyArraySchema): number | undefined {
-  if (!maxItemsOf.has(schema)) {
-    const max = schema.describe().tests.find((test) => test.name === 'max')?.params?.max;
-    maxItemsOf.set(schema, typeof max === 'number' ? max : undefined);
-  }
-  return maxItemsOf.get(schema);
+  const max = schema.describe().tests.find((test) => test.name === 'max')?.params?.max;
+  return typeof max === 'number' ? max : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
