@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, newVisitor, returningVisitor } from './support/built-app';
 
 // A keyboard visitor on a phone (390×844): focus never falls to <body>. It goes back to the control that
 // opened a dialog or panel, or to its nearest survivor when that control is gone, and the page behind
@@ -77,8 +77,7 @@ describe('focus by keyboard on a phone', () => {
   });
 
   it('accepting cookies by keyboard moves on to the skip link', async () => {
-    const context = await app.browser.newContext({ locale: 'zh-TW', viewport: PHONE });
-    const page = await context.newPage();
+    const { context, page } = await newVisitor(app, PHONE);
     await page.goto(url('/'));
     const accept = page.getByRole('button', { name: '同意' });
     await accept.waitFor();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, newVisitor, returningVisitor } from './support/built-app';
 
 // What a visitor sees on a phone (390×844, and 320 px, the narrowest phone in use) and on a desktop
 // (1366×900): nothing cut off, nothing squeezed unreadable, nothing fixed over a focused control.
@@ -11,11 +11,6 @@ const DESKTOP = { width: 1366, height: 900 };
 
 const url = (path: string) => `${app.server.origin}/groupins${path}`;
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
-
-async function newVisitor(viewport: { width: number; height: number }) {
-  const context = await app.browser.newContext({ locale: 'zh-TW', viewport });
-  return { context, page: await context.newPage() };
-}
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();
@@ -87,7 +82,7 @@ describe('the package comparison on a phone', () => {
 
 describe('the cookie banner on a phone', () => {
   it('is compact, reached first by keyboard, and never covers a focused control', async () => {
-    const { context, page } = await newVisitor(PHONE);
+    const { context, page } = await newVisitor(app, PHONE);
     await page.goto(url('/'));
     const banner = page.getByRole('region', { name: 'Cookie 使用說明' });
     const accept = banner.getByRole('button', { name: '同意' });
@@ -158,7 +153,7 @@ describe('the header on a desktop', () => {
     ['a desktop', DESKTOP],
     ['a phone', PHONE],
   ])('home opens on 試算保費 and 挑選方案, in the first view of %s', async (_name, viewport) => {
-    const { context, page } = await newVisitor(viewport);
+    const { context, page } = await newVisitor(app, viewport);
     await page.goto(url('/'));
     const banner = page.getByRole('region', { name: 'Cookie 使用說明' });
     await banner.waitFor();

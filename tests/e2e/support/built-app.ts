@@ -22,6 +22,15 @@ export function builtAppForThisFile(): BuiltApp {
   return app;
 }
 
+/** A first-time visitor: no cookies, so the cookie banner is shown. */
+export async function newVisitor(
+  app: BuiltApp,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await app.browser.newContext({ locale: 'zh-TW', viewport });
+  return { context, page: await context.newPage() };
+}
+
 /** A visitor who accepted the cookie notice before, so the banner stays out of the way. */
 export async function returningVisitor(
   app: BuiltApp,
