@@ -48,7 +48,7 @@ export interface CartClass {
   SOURCE_CODE: SourceCode;
   CLASS_TITLE: string;
   IS_SLRY_MLTPL: 'Y' | 'N';
-  PROD_LIST: Array<CartProductLine & { PROD_NAME: string }>;
+  PROD_LIST: Array<CartProductLine & { PROD_NAME: string; JOIN_AGE_MIN: number; JOIN_AGE_MAX: number }>;
 }
 
 /** The visitor's cart (SPEC §3). */

@@ -95,7 +95,7 @@ export function cellPackage(cell: CatalogueCell, choice: number): InputPackage {
   const salary = cell.BASIS === 'salary';
   return {
     PACK_ID: cell.PROD_ID,
-    PACK_NAME: salary ? `${cell.PROD_NAME}（月投保薪資 × ${choice}）` : cell.PROD_NAME,
+    PACK_NAME: salary ? salaryCellTitle(cell.PROD_NAME, choice) : cell.PROD_NAME,
     PROD_LIST: [
       {
         PROD_ID: cell.PROD_ID,
@@ -108,4 +108,15 @@ export function cellPackage(cell: CatalogueCell, choice: number): InputPackage {
       },
     ],
   };
+}
+
+/** The title of a salary cell in the cart: the product name and the chosen multiple. */
+export function salaryCellTitle(productName: string, multiple: number): string {
+  return `${productName}（月投保薪資 × ${multiple}）`;
+}
+
+/** The multiple a salary cell's title carries ({@link salaryCellTitle}); null when it carries none. */
+export function salaryCellMultiple(title: string): number | null {
+  const m = /（月投保薪資 × (\d{1,3})）$/.exec(title);
+  return m ? Number(m[1]) : null;
 }

@@ -58,6 +58,11 @@ export const messages = {
   cartAmountStep: (product: string, step: number) => `${product}保額須以${formatMoney(step)}為單位`,
   cartSalaryMultipleAmount: (product: string) => `${product}依月薪倍數投保，保額應為 1`,
   cartSalaryMultipleMark: () => '月薪倍數標記與保障內容不符，請重新選擇保障',
+  /** a salary cell's multiple is not one the product offers */
+  cartSalaryMultipleChoice: (product: string, min: number, max: number, step: number) =>
+    `${product}的月投保薪資倍數須介於${min}至${max}倍之間，並以${step}倍為單位`,
+  /** shopcart estimate or application on a cart without items */
+  cartEmpty: () => '購物車沒有保障項目，請先加入保障',
   cartDuplicateInItem: (product: string) => `${product}在此項目中重複出現`,
   cartDuplicate: (product: string) => `購物車已有${product}，同一保障不可重複加入`,
   cartRiderNeedsMain: (rider: string, main: string) => `${rider}須搭配${main}投保，請先加入${main}`,

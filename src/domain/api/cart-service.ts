@@ -58,6 +58,15 @@ export const deleteCartItemSchema = object({
 });
 export type DeleteCartItem = InferType<typeof deleteCartItemSchema>;
 
+/**
+ * Body of updateCartItem (our verb beyond SPEC §7: STEP1's amount chooser): the item as insertCart sends
+ * it, with the CLASS_ID of the item it replaces in the visitor's cart.
+ */
+export const updateCartItemSchema = insertCartSchema.shape({
+  CLASS_ID: wholeNumber('項目編號', 1, INT4_MAX),
+});
+export type UpdateCartItem = InferType<typeof updateCartItemSchema>;
+
 /** Body of addTrace (SPEC §7 "Log page view"): pages are screen ids; curr_page is '' on the first view. */
 export const addTraceSchema = object({
   client_device: choice('裝置類型').required().oneOf(CLIENT_DEVICES),

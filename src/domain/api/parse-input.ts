@@ -12,13 +12,17 @@ const INPUT_LABEL = '資料';
  * only own, known keys (at every level); an object or list where a single value belongs is refused, and a
  * list longer than its schema allows is refused before its items are looked at. So no input, however
  * deep, large or oddly keyed, reaches yup's casting, and every refusal names the field, never its value.
+ * `context` is yup's validation context, for rules that read `$today` and the like.
  */
 export async function parseInput<S extends AnyObjectSchema>(
   schema: S,
   input: unknown,
+  options: { context?: object } = {},
 ): Promise<InferType<S>> {
   if (!isRecord(input)) throw refusal(messages.badFormat(INPUT_LABEL));
-  return schema.validate(shaped(schema as unknown as AnySchema, input, INPUT_LABEL));
+  return schema.validate(shaped(schema as unknown as AnySchema, input, INPUT_LABEL), {
+    context: options.context,
+  });
 }
 
 /** `outer` is the label of the enclosing field: a list's items are named by the list. */

@@ -3,24 +3,14 @@ import { object } from 'yup';
 import { FormCheckbox } from '../../components/form-checkbox';
 import { FormField } from '../../components/form-field';
 import { FormSelect } from '../../components/form-select';
+import { OCCUPATION_CLASS_VALUES, OCCUPATION_CLASSES } from '../../domain/occupation';
 import { PRIORITIES, type Priority, type RecommendInput } from '../../domain/recommend';
 import { choice, text } from '../../domain/validation/fields';
 import { notZero } from '../../domain/validation/number-rules';
 import { numeric } from '../../domain/validation/text-rules';
 
-const OCCUPATION_CLASSES = [
-  { value: '1', label: '第 1 類：內勤、行政、門市' },
-  { value: '2', label: '第 2 類：外勤業務、清潔、一般駕駛' },
-  { value: '3', label: '第 3 類：現場作業、貨物搬運' },
-  { value: '4', label: '第 4 類：貨車司機、機械操作' },
-  { value: '5', label: '第 5 類：營建工地、重機具操作' },
-  { value: '6', label: '第 6 類：高空、高危險作業' },
-] as const;
-
 const recommendSchema = object({
-  occupationClass: choice('職業類別')
-    .required()
-    .oneOf(OCCUPATION_CLASSES.map((c) => c.value)),
+  occupationClass: choice('職業類別').required().oneOf(OCCUPATION_CLASS_VALUES),
   headcount: text('投保人數', 'halfWidth').required().test(numeric()).test(notZero()),
 });
 
