@@ -1,42 +1,20 @@
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildCartItem } from '../../src/domain/cart-item';
-import { createDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import type { Database } from '../../src/server/db/schema';
-import { seed } from '../../src/server/db/seed';
 import { cellPackage, insertAllAtOnce, insertCartCatalogue, PLAIN } from '../support/cart-catalogue';
 import { CartVisitor } from '../support/cart-visitor';
-import { describeWithPostgres, type PostgresCluster, startPostgres } from '../support/postgres-cluster';
-import { createTestApp, type TestApp } from '../support/server';
+import { usePostgresApp } from '../support/postgres-app';
+import { describeWithPostgres } from '../support/postgres-cluster';
 
 // On PGlite, one connection runs one transaction at a time; here the pool runs 10 side by side, so only
 // the cart row lock keeps racing inserts from all counting the same items.
 describeWithPostgres('cart service on a real PostgreSQL', () => {
-  let cluster: PostgresCluster | undefined;
-  let db: Kysely<Database>;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    cluster = await startPostgres();
-    db = createDatabase({ url: cluster.url });
-    await migrateToLatest(db);
-    await seed(db);
-    await insertCartCatalogue(db);
-    t = await createTestApp({ db });
-  }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-    await db?.destroy();
-    await cluster?.remove();
-  }, 60_000);
+  const pg = usePostgresApp({ prepare: insertCartCatalogue });
 
   it.each([1, 2, 3])('keeps exactly 5 of 20 concurrent inserts into one cart (round %i)', async () => {
-    const { cartNo, bodies } = await insertAllAtOnce(await CartVisitor.arrive(t));
+    const { cartNo, bodies } = await insertAllAtOnce(await CartVisitor.arrive(pg.t));
     expect(bodies.filter((body) => body.returnCode === 0)).toHaveLength(5);
     expect(bodies.filter((body) => body.data === 'modalCartFull')).toHaveLength(15);
-    const stored = await db
+    const stored = await pg.db
       .selectFrom('cart_items')
       .select('class_id')
       .where('cart_no', '=', cartNo)
@@ -47,13 +25,13 @@ describeWithPostgres('cart service on a real PostgreSQL', () => {
   it.each([1, 2, 3, 4, 5])(
     'puts two first inserts at the same instant, without a cart cookie, in one cart (round %i)',
     async () => {
-      const visitor = await CartVisitor.arrive(t);
+      const visitor = await CartVisitor.arrive(pg.t);
       const items = [0, 1].map((i) => buildCartItem(cellPackage(PLAIN[i]!, 500_000), 'CELL', ''));
       const answers = await Promise.all(items.map((item) => visitor.call('insertCart', item)));
       const [first, second] = answers.map((answer) => answer.json());
       expect([first.returnCode, second.returnCode]).toEqual([0, 0]);
       expect(second.data).toBe(first.data);
-      const stored = await db
+      const stored = await pg.db
         .selectFrom('cart_items')
         .select('class_id')
         .where('cart_no', '=', first.data)
@@ -63,7 +41,7 @@ describeWithPostgres('cart service on a real PostgreSQL', () => {
   );
 
   it('stores one of 10 concurrent inserts of the same product', async () => {
-    const visitor = await CartVisitor.arrive(t);
+    const visitor = await CartVisitor.arrive(pg.t);
     const cartNo = (await visitor.call('addCoki')).json().data.COOKIE_CART_NO;
     const item = buildCartItem(cellPackage(PLAIN[0]!, 500_000), 'CELL', cartNo);
     const answers = await Promise.all(Array.from({ length: 10 }, () => visitor.call('insertCart', item)));
@@ -73,7 +51,7 @@ describeWithPostgres('cart service on a real PostgreSQL', () => {
   });
 
   it('answers the cart and the session by the database clock', async () => {
-    const visitor = await CartVisitor.arrive(t);
+    const visitor = await CartVisitor.arrive(pg.t);
     const cartNo = (
       await visitor.call('insertCart', buildCartItem(cellPackage(PLAIN[1]!, 500_000), 'CELL', ''))
     ).json().data;
@@ -89,7 +67,7 @@ describeWithPostgres('cart service on a real PostgreSQL', () => {
       utm_source: 'fb',
       query: { utm_source: 'fb' },
     });
-    const trace = await db
+    const trace = await pg.db
       .selectFrom('campaign_traces')
       .select(['utm_source', 'query'])
       .where('session_id', '=', visitor.sessionId)

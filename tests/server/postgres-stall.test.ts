@@ -1,13 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import type { Database } from '../../src/server/db/schema';
-import { seed } from '../../src/server/db/seed';
+import { expect, it } from 'vitest';
 import { CartVisitor } from '../support/cart-visitor';
-import { describeWithPostgres, type PostgresCluster, startPostgres } from '../support/postgres-cluster';
-import { createTestApp, type TestApp } from '../support/server';
+import { usePostgresApp } from '../support/postgres-app';
+import { describeWithPostgres } from '../support/postgres-cluster';
 
 const UNAVAILABLE = { returnCode: 503, msg: '服務暫時無法使用，請稍後再試' };
 const BOUND_MS = 2_000;
@@ -33,29 +28,12 @@ async function timed(request: () => Promise<LightMyRequestResponse>) {
 // The database stops answering without closing anything (SIGSTOP): queries on open connections and
 // new connections both wait forever unless the server gives up on them.
 describeWithPostgres('a stalled PostgreSQL', () => {
-  let cluster: PostgresCluster | undefined;
-  let db: Kysely<Database>;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    cluster = await startPostgres();
-    db = createDatabase({ url: cluster.url });
-    await migrateToLatest(db);
-    await seed(db);
-    t = await createTestApp({ db });
-  }, 120_000);
-
-  afterAll(async () => {
-    cluster?.thaw();
-    await t?.close();
-    await db?.destroy();
-    await cluster?.remove();
-  }, 60_000);
+  const pg = usePostgresApp({ beforeClose: (cluster) => cluster.thaw() });
 
   it('answers 503 in the envelope within 2 s while frozen, /health included, and recovers once thawed', async () => {
-    const visitors = await Promise.all(Array.from({ length: 4 }, () => CartVisitor.arrive(t)));
+    const visitors = await Promise.all(Array.from({ length: 4 }, () => CartVisitor.arrive(pg.t)));
     const calls = [
-      () => t.app.inject({ method: 'GET', url: '/ODGAWeb/api/health' }),
+      () => pg.t.app.inject({ method: 'GET', url: '/ODGAWeb/api/health' }),
       ...visitors.flatMap((visitor) => [
         () => visitor.read('functionMeta/queryAllMeta?meta_attr=title'),
         () => visitor.call('getCart'),
@@ -65,7 +43,7 @@ describeWithPostgres('a stalled PostgreSQL', () => {
     // every connection of the pool open and idle; each visitor now has a cart, which getCart reads
     await Promise.all(calls.map((call) => call()));
 
-    cluster?.freeze();
+    pg.cluster.freeze();
     try {
       for (const wave of [1, 2]) {
         const answers = await Promise.all(calls.map(timed));
@@ -83,12 +61,12 @@ describeWithPostgres('a stalled PostgreSQL', () => {
         expect(health.data).toEqual({ database: 'unavailable' });
       }
     } finally {
-      cluster?.thaw();
+      pg.cluster.thaw();
     }
 
     let health: LightMyRequestResponse | undefined;
     for (let attempt = 0; attempt < 50 && health?.statusCode !== 200; attempt += 1) {
-      health = await t.app.inject({ method: 'GET', url: '/ODGAWeb/api/health' });
+      health = await pg.t.app.inject({ method: 'GET', url: '/ODGAWeb/api/health' });
       if (health.statusCode !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(health?.json()).toEqual({ returnCode: 0, data: { status: 'ok' }, msg: '' });
