@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '../domain/envelope';
+import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER, createCaptcha } from './captcha/captcha';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { csrfPlugin } from './plugins/csrf';
@@ -10,11 +11,13 @@ import { ADDRESS_LIMIT, rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { staticSitePlugin } from './plugins/static-site';
+import { captchaRoutes } from './routes/captcha';
 import { cartServiceRoutes } from './routes/cart-service';
 import { catalogueRoutes } from './routes/catalogue';
 import { consentRoutes } from './routes/consent';
 import { functionMetaRoutes } from './routes/function-meta';
 import { healthRoutes } from './routes/health';
+import { shopcartRoutes } from './routes/shopcart';
 import { deriveSessionKeys } from './session-keys';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -22,7 +25,12 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: Pick<ServerConfig, 'sessionSecret' | 'staticDir' | 'trustProxy' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'rateLimitAllowList' | 'rateLimitPerAddress'>>;
+    Partial<
+      Pick<
+        ServerConfig,
+        'rateLimitAllowList' | 'rateLimitPerAddress' | 'captchaMaxNumber' | 'captchaExpiresSeconds'
+      >
+    >;
   /** pino request logging, to stdout or to a given stream; off unless asked for (tests keep it off) */
   logger?: boolean | { stream: { write(line: string): void } };
   /** called for every route the app registers: lets the fuzz suite reach each endpoint, new ones included */
@@ -60,12 +68,23 @@ export async function buildApp({
     perAddress: config.rateLimitPerAddress ?? ADDRESS_LIMIT,
   });
   await app.register(csrfPlugin, { keys });
+  // app.captcha: any route checks a payload with `await app.captcha.verify(db, payload)`
+  app.decorate(
+    'captcha',
+    createCaptcha({
+      hmacKey: keys.captchaKey,
+      maxNumber: config.captchaMaxNumber ?? CAPTCHA_MAX_NUMBER,
+      expiresSeconds: config.captchaExpiresSeconds ?? CAPTCHA_EXPIRES_SECONDS,
+    }),
+  );
 
   await app.register(healthRoutes, { db, prefix: API_BASE });
   await app.register(functionMetaRoutes, { db, prefix: API_BASE });
   await app.register(consentRoutes, { db, prefix: API_BASE });
   await app.register(cartServiceRoutes, { db, prefix: API_BASE });
   await app.register(catalogueRoutes, { db, prefix: API_BASE });
+  await app.register(captchaRoutes, { prefix: API_BASE });
+  await app.register(shopcartRoutes, { db, prefix: API_BASE });
 
   await app.register(staticSitePlugin, { staticDir: config.staticDir });
   await app.ready();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER } from './captcha/captcha';
 import { DATABASE_TIMEOUT_MS } from './db/database';
 import { ADDRESS_LIMIT } from './plugins/rate-limits';
 
@@ -23,6 +24,10 @@ export interface ServerConfig {
   rateLimitPerAddress: number;
   /** a session row idle this long is purged */
   sessionRetentionHours: number;
+  /** the most hashes a captcha challenge takes to solve: its only difficulty setting */
+  captchaMaxNumber: number;
+  /** how long a captcha challenge may be solved and sent */
+  captchaExpiresSeconds: number;
 }
 
 /** Fastify's trustProxy: all, none, a list of trusted addresses, or a hop test. */
@@ -48,6 +53,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     rateLimitPerAddress: positiveNumber('RATE_LIMIT_PER_ADDRESS', env.RATE_LIMIT_PER_ADDRESS, ADDRESS_LIMIT),
     sessionRetentionHours: positiveNumber('SESSION_RETENTION_HOURS', env.SESSION_RETENTION_HOURS, 24),
+    captchaMaxNumber: wholeNumber('CAPTCHA_MAX_NUMBER', env.CAPTCHA_MAX_NUMBER, CAPTCHA_MAX_NUMBER),
+    captchaExpiresSeconds: positiveNumber(
+      'CAPTCHA_EXPIRES_SECONDS',
+      env.CAPTCHA_EXPIRES_SECONDS,
+      CAPTCHA_EXPIRES_SECONDS,
+    ),
   };
 }
 
@@ -55,6 +66,12 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
   if (!value) return fallback;
   const number = Number(value);
   if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} is not a positive number: ${value}`);
+  return number;
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  const number = positiveNumber(name, value, fallback);
+  if (!Number.isInteger(number)) throw new Error(`${name} is not a whole number: ${value}`);
   return number;
 }
 

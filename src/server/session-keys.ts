@@ -5,11 +5,17 @@ export interface SessionKeys {
   cookieSecret: string;
   /** keys the CSRF token; separate from the cookie key so the readable token never equals a signature */
   csrfKey: Buffer;
+  /** keys the captcha challenges' signatures (captcha/captcha.ts); one more purpose, no new secret */
+  captchaKey: string;
 }
 
 export function deriveSessionKeys(sessionSecret: string): SessionKeys {
   const derive = (purpose: string) => createHmac('sha256', sessionSecret).update(purpose).digest();
-  return { cookieSecret: derive('gi_sid cookie').toString('base64url'), csrfKey: derive('csrf token') };
+  return {
+    cookieSecret: derive('gi_sid cookie').toString('base64url'),
+    csrfKey: derive('csrf token'),
+    captchaKey: derive('captcha').toString('base64url'),
+  };
 }
 
 /** The CSRF token of a session: HMAC-SHA256 of its id, base64url. */

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { CONSENT_VERSION } from '../../src/domain/consent';
 import { API_BASE } from '../../src/domain/envelope';
 import type { CookieJar, TestApp } from './server';
+import { PLAN, ROSTER, validApplicant } from './shopcart-input';
 
 /**
  * Crafted input for every endpoint of the API: keys named like object methods at every level, objects
@@ -56,6 +57,17 @@ const fromPlain = (value: unknown): Json => {
   return value as Json;
 };
 
+const SHOPCART_PLAN = { ...PLAN, averageSalary: 50_000 };
+
+/**
+ * The shopcart's valid applicant with every field the form may send (the salary ones too) and no phone,
+ * its keys in the form's order: a mutation picks a field by its position, and fuzz:api replays by seed.
+ */
+function everyFieldApplicant() {
+  const { startDate, ageMin, ageMax, ...company } = validApplicant();
+  return { ...company, phone: '', phoneExt: '', totalSalary: 50, maxSalary: 8, startDate, ageMin, ageMax };
+}
+
 /** Valid input of the endpoints that take some, so mutations reach past the first refusal. */
 export const VALID_INPUT: Record<string, object> = {
   [`${API_BASE}/consent/accept`]: { version: CONSENT_VERSION, client_device: 'Mobile' },
@@ -69,6 +81,25 @@ export const VALID_INPUT: Record<string, object> = {
     PROD_LIST: [{ PROD_ID: 'GTL', ORDER_SEQ: 1, IS_ACC: 'N', FACE_AMT_TYPE: 1, FACE_AMT: 1_000_000 }],
   },
   [`${API_BASE}/DTODGAZ0/deleteCartItem`]: { CLASS_ID: 1 },
+  [`${API_BASE}/DTODGAZ0/updateCartItem`]: {
+    SOURCE_CODE: 'CELL',
+    SHOPCART_CART_NO: '',
+    RLAT_CODE: '0',
+    CLASS_TITLE: 'GTL',
+    IS_SLRY_MLTPL: 'N',
+    PROD_LIST: [{ PROD_ID: 'GTL', ORDER_SEQ: 1, IS_ACC: 'N', FACE_AMT_TYPE: 1, FACE_AMT: 2_000_000 }],
+    CLASS_ID: 1,
+  },
+  [`${API_BASE}/shopcart/estimate`]: SHOPCART_PLAN,
+  // every field valid but the captcha (a solved one is used once): mutations reach every field's rules
+  [`${API_BASE}/shopcart/submitApplication`]: {
+    requestId: '0b6f6a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+    plan: SHOPCART_PLAN,
+    applicant: everyFieldApplicant(),
+    roster: ROSTER.slice(0, 1),
+    consent: true,
+    captcha: 'unsolved',
+  },
   [`${API_BASE}/DTODGAZ0/addTrace`]: { client_device: 'Desktop', curr_page: '', next_page: 'ODGAF000' },
   [`${API_BASE}/DTODGAZ0/addDetailTrace`]: {
     client_device: 'Mobile',

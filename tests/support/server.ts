@@ -82,6 +82,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     staticDir,
     trustProxy: false,
     logLevel: 'info',
+    // a captcha challenge of at most 1,000 hashes: solved in milliseconds
+    captchaMaxNumber: 1_000,
     ...options.config,
   };
   const app = await buildApp({ db, config, logger: options.logger ?? false, onRoute: options.onRoute });

@@ -1,5 +1,6 @@
 import type { InsertCart } from '../../domain/api/cart-service';
 import { isSalaryMultipleLine, SOURCE_CODES } from '../../domain/cart-item';
+import { salaryCellMultiple } from '../../domain/catalogue';
 import { messages } from '../../domain/messages';
 
 /** What the item check needs of a product (catalogue `products`). */
@@ -14,6 +15,8 @@ export interface ProductFacts {
   minAmount: number;
   maxAmount: number;
   amountStep: number;
+  /** the multiples a salary cell may be bought at (products.salary_multiple_*); absent: not checked */
+  salaryMultiples?: { min: number; max: number; step: number } | null;
 }
 
 /** A package's lines by product id, with how each line is rated (`package_products.spc_rate_mark`). */
@@ -36,7 +39,9 @@ type Line = InsertCart['PROD_LIST'][number];
  * Whether an item may go into the cart; the refusal's message (Traditional Chinese) when not.
  * A package item (SOURCE_CODE PKG, or REC naming a package) takes each line's salary-multiple rating
  * from the package line (SPC_RATE_MARK with the product's PROD_CAT and PROD_KIND, SPEC §9); a cell
- * takes it from the product's basis: 'salary' always, 'flat_or_salary' when FACE_AMT is 1.
+ * takes it from the product's basis: 'salary' always, 'flat_or_salary' when FACE_AMT is 1. A salary
+ * cell's chosen multiple travels in its title (`salaryCellTitle`); when it does, it must be one the
+ * product offers.
  */
 export function checkCartItem(item: InsertCart, context: ItemContext): string | null {
   if (item.SHOPCART_CART_NO !== '' && item.SHOPCART_CART_NO !== context.visitorCartNo) {
@@ -61,7 +66,9 @@ export function checkCartItem(item: InsertCart, context: ItemContext): string | 
     const product = context.products.get(line.PROD_ID)!;
     const isSalary = salaryMultiple(line, product);
     anySalaryMultiple ||= isSalary;
-    const amountError = isSalary ? salaryAmountError(line, product) : flatAmountError(line, product);
+    const amountError = isSalary
+      ? (salaryAmountError(line, product) ?? cellMultipleError(item, product, context))
+      : flatAmountError(line, product);
     if (amountError) return amountError;
   }
   if ((item.IS_SLRY_MLTPL === 'Y') !== anySalaryMultiple) return messages.cartSalaryMultipleMark();
@@ -77,14 +84,19 @@ export function checkCartItem(item: InsertCart, context: ItemContext): string | 
   return null;
 }
 
+/** A package item: PKG, or REC whose title names a package. */
+function isPackageItem(item: InsertCart, context: ItemContext): boolean {
+  return (
+    item.SOURCE_CODE === SOURCE_CODES.package ||
+    (item.SOURCE_CODE === SOURCE_CODES.recommendation && context.packages.length > 0)
+  );
+}
+
 type SalaryMultipleRule = (line: Line, product: ProductFacts) => boolean;
 
 /** How to tell a salary-multiple line of this item; null for a package item no package matches. */
 function salaryMultipleRule(item: InsertCart, context: ItemContext): SalaryMultipleRule | null {
-  const asPackage =
-    item.SOURCE_CODE === SOURCE_CODES.package ||
-    (item.SOURCE_CODE === SOURCE_CODES.recommendation && context.packages.length > 0);
-  if (!asPackage) {
+  if (!isPackageItem(item, context)) {
     return (line, product) =>
       product.basis === 'salary' || (product.basis === 'flat_or_salary' && line.FACE_AMT === 1);
   }
@@ -100,6 +112,18 @@ function salaryMultipleRule(item: InsertCart, context: ItemContext): SalaryMulti
 
 function salaryAmountError(line: Line, product: ProductFacts): string | null {
   return line.FACE_AMT === 1 ? null : messages.cartSalaryMultipleAmount(product.name);
+}
+
+/** A cell's multiple off the product's choices; packages take theirs from the package line. */
+function cellMultipleError(item: InsertCart, product: ProductFacts, context: ItemContext): string | null {
+  const multiples = product.salaryMultiples;
+  if (!multiples || isPackageItem(item, context)) return null;
+  const multiple = salaryCellMultiple(item.CLASS_TITLE);
+  if (multiple === null) return null;
+  const { min, max, step } = multiples;
+  return multiple >= min && multiple <= max && (multiple - min) % step === 0
+    ? null
+    : messages.cartSalaryMultipleChoice(product.name, min, max, step);
 }
 
 function flatAmountError(line: Line, product: ProductFacts): string | null {

@@ -5,6 +5,8 @@ import * as cartSessionTracking from './migrations/0003_cart_session_tracking';
 import * as catalogueExtra from './migrations/0004_catalogue_extra';
 import * as sessionsOnDemand from './migrations/0005_sessions_on_demand';
 import * as sessionCarts from './migrations/0006_session_carts';
+import * as captchaUses from './migrations/0007_captcha_uses';
+import * as applications from './migrations/0008_applications';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -15,6 +17,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004_catalogue_extra': catalogueExtra,
   '0005_sessions_on_demand': sessionsOnDemand,
   '0006_session_carts': sessionCarts,
+  '0007_captcha_uses': captchaUses,
+  '0008_applications': applications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -132,6 +132,111 @@ export interface CampaignTracesTable extends PageTracesTable {
   query: JSONColumnType<Record<string, string>>;
 }
 
+/** A captcha challenge accepted once (migration 0007): its signature, kept until it expires. */
+export interface CaptchaUsesTable {
+  signature: string;
+  expires_at: Date;
+}
+
+/** The statuses of an application (DOMAIN §1.2 progress check); it starts 已受理. */
+export type ApplicationStatus =
+  | '已受理'
+  | '資料審核中'
+  | '待補件'
+  | '核保中'
+  | '已承保'
+  | '已結案'
+  | '不予承保';
+
+/** numeric columns come back as strings from PostgreSQL; write numbers */
+type Numeric = ColumnType<string, number | string, number | string>;
+/** date columns: written as ISO yyyy-MM-dd; read them with to_char() for a string */
+type DateColumn = ColumnType<Date | string, string, string>;
+
+export interface ApplicationSerialsTable {
+  day: DateColumn;
+  last: number;
+}
+
+export interface ApplicationsTable {
+  id: Generated<number>;
+  /** 受理編號: GI + ROC yyyMMdd + 5-digit serial of the day */
+  application_no: string;
+  /** the flow's idempotency key */
+  request_id: string;
+  session_id: string;
+  status: ColumnType<ApplicationStatus, ApplicationStatus | undefined, ApplicationStatus>;
+  company_name: string;
+  tax_id: string;
+  representative: string;
+  contact_name: string;
+  contact_title: string;
+  mobile: string | null;
+  phone: string | null;
+  phone_ext: string | null;
+  email: string;
+  city: string;
+  district: string;
+  street: string;
+  industry: string;
+  headcount: number;
+  occupation_class: number;
+  average_age: number;
+  /** NT$; null without a salary-multiple item */
+  average_salary: number | null;
+  /** 萬, as typed */
+  total_salary: Numeric | null;
+  max_salary: Numeric | null;
+  start_date: DateColumn;
+  age_min: number;
+  age_max: number;
+  premium_annual: number;
+  premium_monthly_per_person: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface ApplicationItemsTable {
+  id: Generated<number>;
+  application_id: number;
+  order_seq: number;
+  class_title: string;
+  source_code: 'PKG' | 'CELL' | 'REC';
+  is_slry_mltpl: 'Y' | 'N';
+  premium_annual: number;
+  premium_monthly_per_person: number;
+}
+
+export interface ApplicationItemProductsTable {
+  item_id: number;
+  prod_id: string;
+  prod_name: string;
+  order_seq: number;
+  face_amt: number;
+  salary_multiple: number | null;
+  sum_insured: number;
+  rate: Numeric;
+  rate_unit: number;
+}
+
+export interface ApplicationRosterTable {
+  application_id: number;
+  row_no: number;
+  name: string;
+  person_id: string;
+  birth_date: DateColumn;
+  gender: 'M' | 'F';
+  occupation_class: number;
+  monthly_salary: number | null;
+}
+
+export interface ApplicationEventsTable {
+  id: Generated<number>;
+  application_id: number;
+  status: ApplicationStatus;
+  note: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
   function_meta: FunctionMetaTable;
   sessions: SessionsTable;
@@ -146,4 +251,11 @@ export interface Database {
   cart_item_products: CartItemProductsTable;
   page_traces: PageTracesTable;
   campaign_traces: CampaignTracesTable;
+  captcha_uses: CaptchaUsesTable;
+  application_serials: ApplicationSerialsTable;
+  applications: ApplicationsTable;
+  application_items: ApplicationItemsTable;
+  application_item_products: ApplicationItemProductsTable;
+  application_roster: ApplicationRosterTable;
+  application_events: ApplicationEventsTable;
 }

@@ -3,6 +3,8 @@ import { API_BASE } from '../../domain/envelope';
 import { sharedPlugin } from './shared-plugin';
 
 // The Vite build loads only same-origin module scripts and stylesheets, so nothing inline is allowed.
+// The captcha widget fits as is (features/captcha/altcha-widget.ts): its CSP build has no inline <style>,
+// and its worker is a file of the build, allowed by script-src (there is no worker-src), so no blob:.
 const CONTENT_SECURITY_POLICY = {
   useDefaults: false,
   directives: {

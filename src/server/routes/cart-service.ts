@@ -9,6 +9,7 @@ import {
   type CookieCart,
   deleteCartItemSchema,
   insertCartSchema,
+  updateCartItemSchema,
 } from '../../domain/api/cart-service';
 import { parseInput } from '../../domain/api/parse-input';
 import { type Cart, NEW_CART } from '../../domain/cart-item';
@@ -22,6 +23,7 @@ import {
   listCartClasses,
   releaseSessionCart,
   sessionCart,
+  updateCartItem,
 } from '../db/repositories/carts';
 import { endActivity, readActivity, startActivity } from '../db/repositories/sessions';
 import { readSiteSettings } from '../db/repositories/settings';
@@ -80,6 +82,13 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     });
     if ('refused' in result) return fail(RETURN_CODE.refused, result.msg, result.refused);
     if (result.cartNo !== cookieCartNo) setCartCookie(request, reply, result.cartNo);
+    return ok(result.cartNo);
+  });
+
+  app.post('/DTODGAZ0/updateCartItem', WRITE, async (request) => {
+    const item = await parseInput(updateCartItemSchema, request.body);
+    const result = await updateCartItem(db, { cookieCartNo: readCartCookie(request), item });
+    if ('refused' in result) return fail(RETURN_CODE.refused, result.msg, result.refused);
     return ok(result.cartNo);
   });
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { InsertCart } from '../../../domain/api/cart-service';
+import type { InsertCart, UpdateCartItem } from '../../../domain/api/cart-service';
 import type { CartClass } from '../../../domain/cart-item';
 import { messages } from '../../../domain/messages';
 import { newCartNo } from '../../cart/cart-number';
@@ -36,6 +36,21 @@ export async function sessionCart(db: Db, sessionId: string, lock = false): Prom
   return row.cart_no;
 }
 
+/**
+ * Locks the cart's row (`select … for update`) until the transaction ends, so that writers to one cart
+ * take turns. Answers its number, or undefined when there is no such cart (or no number to look for).
+ */
+export async function lockCart(trx: Transaction<Database>, cartNo: string): Promise<string | undefined> {
+  if (!cartNo) return undefined;
+  const row = await trx
+    .selectFrom('carts')
+    .select('cart_no')
+    .where('cart_no', '=', cartNo)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.cart_no;
+}
+
 /** The session lets go of its cart (clearCoki): its next insert starts a new one. */
 export async function releaseSessionCart(db: Db, sessionId: string): Promise<void> {
   await db.updateTable('carts').set({ session_id: null }).where('session_id', '=', sessionId).execute();
@@ -50,7 +65,10 @@ export async function countCartItems(db: Db, cartNo: string): Promise<number> {
   return Number(row.n);
 }
 
-/** The cart's items in insertion order, each with its lines in ORDER_SEQ order and product names. */
+/**
+ * The cart's items in insertion order, each with its lines in ORDER_SEQ order, product names and join
+ * ages (the shopcart forms check the insured ages against them).
+ */
 export async function listCartClasses(db: Db, cartNo: string): Promise<CartClass[]> {
   const rows = await db
     .selectFrom('cart_items as ci')
@@ -67,6 +85,8 @@ export async function listCartClasses(db: Db, cartNo: string): Promise<CartClass
       'cip.face_amt_type',
       'cip.face_amt',
       'p.prod_name',
+      'p.join_age_min',
+      'p.join_age_max',
     ])
     .where('ci.cart_no', '=', cartNo)
     .orderBy('ci.class_id')
@@ -93,6 +113,8 @@ export async function listCartClasses(db: Db, cartNo: string): Promise<CartClass
       FACE_AMT_TYPE: row.face_amt_type,
       FACE_AMT: row.face_amt,
       PROD_NAME: row.prod_name,
+      JOIN_AGE_MIN: row.join_age_min,
+      JOIN_AGE_MAX: row.join_age_max,
     });
   }
   return [...classes.values()];
@@ -110,15 +132,7 @@ export function insertCartItem(
 ): Promise<{ cartNo: string } | CartRefusal> {
   const { cookieCartNo, sessionId, item, maxItems } = options;
   return db.transaction().execute(async (trx) => {
-    const locked = cookieCartNo
-      ? await trx
-          .selectFrom('carts')
-          .select('cart_no')
-          .where('cart_no', '=', cookieCartNo)
-          .forUpdate()
-          .executeTakeFirst()
-      : undefined;
-    const target = locked?.cart_no ?? (await sessionCart(trx, sessionId, true));
+    const target = (await lockCart(trx, cookieCartNo)) ?? (await sessionCart(trx, sessionId, true));
     if ((await countCartItems(trx, target)) >= maxItems) {
       return { refused: 'modalCartFull', msg: messages.cartFull(maxItems) };
     }
@@ -136,22 +150,83 @@ export function insertCartItem(
       })
       .returning('class_id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('cart_item_products')
-      .values(
-        item.PROD_LIST.map((line) => ({
-          class_id,
-          prod_id: line.PROD_ID,
-          order_seq: line.ORDER_SEQ,
-          is_acc: line.IS_ACC,
-          face_amt_type: 1 as const,
-          face_amt: line.FACE_AMT,
-        })),
-      )
-      .execute();
+    await insertItemProducts(trx, class_id, item.PROD_LIST);
     await trx.updateTable('carts').set({ updated_at: sql`now()` }).where('cart_no', '=', target).execute();
     return { cartNo: target };
   });
+}
+
+/**
+ * Changes an item of the visitor's cart (STEP1's amount chooser: a cell's amount, or a salary cell's
+ * multiple and so its title): the same products, checked as insertCart checks a new item, except that
+ * the item itself is no duplicate. The cart row is locked as for an insert.
+ */
+export function updateCartItem(
+  db: Kysely<Database>,
+  options: { cookieCartNo: string; item: UpdateCartItem },
+): Promise<{ cartNo: string } | CartRefusal> {
+  const { cookieCartNo, item } = options;
+  const refused = (msg: string): CartRefusal => ({ refused: 'modalCartItemError', msg });
+  return db.transaction().execute(async (trx) => {
+    const cartNo = await lockCart(trx, cookieCartNo);
+    if (cartNo === undefined) return refused(messages.cartItemNotFound());
+    const stored = await trx
+      .selectFrom('cart_items as ci')
+      .innerJoin('cart_item_products as cip', 'cip.class_id', 'ci.class_id')
+      .select(['ci.source_code', 'cip.prod_id'])
+      .where('ci.cart_no', '=', cartNo)
+      .where('ci.class_id', '=', item.CLASS_ID)
+      .execute();
+    if (stored.length === 0) return refused(messages.cartItemNotFound());
+    const storedIds = new Set(stored.map((row) => row.prod_id));
+    const sameProducts =
+      stored[0]!.source_code === item.SOURCE_CODE &&
+      item.PROD_LIST.length === storedIds.size &&
+      item.PROD_LIST.every((line) => storedIds.has(line.PROD_ID));
+    if (!sameProducts) return refused(messages.cartPackageMismatch(item.CLASS_TITLE));
+    const error = checkCartItem(item, await itemContext(trx, item, cartNo, cookieCartNo, item.CLASS_ID));
+    if (error) return refused(error);
+
+    await trx
+      .updateTable('cart_items')
+      .set({ class_title: item.CLASS_TITLE, is_slry_mltpl: item.IS_SLRY_MLTPL, rlat_code: item.RLAT_CODE })
+      .where('class_id', '=', item.CLASS_ID)
+      .execute();
+    await trx.deleteFrom('cart_item_products').where('class_id', '=', item.CLASS_ID).execute();
+    await insertItemProducts(trx, item.CLASS_ID, item.PROD_LIST);
+    await trx.updateTable('carts').set({ updated_at: sql`now()` }).where('cart_no', '=', cartNo).execute();
+    return { cartNo };
+  });
+}
+
+/**
+ * The item check of every item of a stored cart, as insertCart checked it (each item against the
+ * others): the first refusal's message, or null. For a submit: the catalogue may have changed since.
+ */
+export async function checkCartItems(
+  db: Db,
+  cartNo: string,
+  classes: readonly CartClass[],
+): Promise<string | null> {
+  for (const stored of classes) {
+    const item: InsertCart = {
+      SOURCE_CODE: stored.SOURCE_CODE,
+      SHOPCART_CART_NO: cartNo,
+      RLAT_CODE: '0',
+      CLASS_TITLE: stored.CLASS_TITLE,
+      IS_SLRY_MLTPL: stored.IS_SLRY_MLTPL,
+      PROD_LIST: stored.PROD_LIST.map(({ PROD_ID, ORDER_SEQ, IS_ACC, FACE_AMT_TYPE, FACE_AMT }) => ({
+        PROD_ID,
+        ORDER_SEQ,
+        IS_ACC,
+        FACE_AMT_TYPE,
+        FACE_AMT,
+      })),
+    };
+    const error = checkCartItem(item, await itemContext(db, item, cartNo, cartNo, stored.CLASS_ID));
+    if (error) return error;
+  }
+  return null;
 }
 
 /** Removes an item of the cart, unless a rider in another item needs one of its products. */
@@ -162,7 +237,7 @@ export function deleteCartItem(
 ): Promise<{ deleted: true } | { deleted: false; msg: string }> {
   return db.transaction().execute(async (trx) => {
     // the same lock as an insert: no rider can arrive between the check and the delete
-    await trx.selectFrom('carts').select('cart_no').where('cart_no', '=', cartNo).forUpdate().execute();
+    await lockCart(trx, cartNo);
     const lines = await trx
       .selectFrom('cart_items as ci')
       .innerJoin('cart_item_products as cip', 'cip.class_id', 'ci.class_id')
@@ -196,11 +271,30 @@ export function deleteCartItem(
   });
 }
 
+/** Stores an item's product lines (FACE_AMT_TYPE is 1: the item check refuses any other). */
+async function insertItemProducts(trx: Db, classId: number, lines: InsertCart['PROD_LIST']): Promise<void> {
+  await trx
+    .insertInto('cart_item_products')
+    .values(
+      lines.map((line) => ({
+        class_id: classId,
+        prod_id: line.PROD_ID,
+        order_seq: line.ORDER_SEQ,
+        is_acc: line.IS_ACC,
+        face_amt_type: 1 as const,
+        face_amt: line.FACE_AMT,
+      })),
+    )
+    .execute();
+}
+
+/** What the item check needs; `exceptClassId`: an item of the cart that counts as not there (an update). */
 async function itemContext(
-  trx: Transaction<Database>,
+  trx: Db,
   item: InsertCart,
   cartNo: string,
   visitorCartNo: string,
+  exceptClassId?: number,
 ): Promise<ItemContext> {
   const ids = item.PROD_LIST.map((line) => line.PROD_ID);
   const products = await productFacts(trx, ids);
@@ -222,12 +316,13 @@ async function itemContext(
     packages.set(line.pack_id, marks);
   }
 
-  const inCart = await trx
+  let inCartQuery = trx
     .selectFrom('cart_item_products as cip')
     .innerJoin('cart_items as ci', 'ci.class_id', 'cip.class_id')
     .select('cip.prod_id')
-    .where('ci.cart_no', '=', cartNo)
-    .execute();
+    .where('ci.cart_no', '=', cartNo);
+  if (exceptClassId !== undefined) inCartQuery = inCartQuery.where('ci.class_id', '<>', exceptClassId);
+  const inCart = await inCartQuery.execute();
   return {
     visitorCartNo,
     products,
@@ -236,7 +331,7 @@ async function itemContext(
   };
 }
 
-async function productFacts(trx: Transaction<Database>, ids: string[]): Promise<Map<string, ProductFacts>> {
+async function productFacts(trx: Db, ids: string[]): Promise<Map<string, ProductFacts>> {
   if (ids.length === 0) return new Map();
   const rows = await trx.selectFrom('products').selectAll().where('prod_id', 'in', ids).execute();
   return new Map(
@@ -253,6 +348,12 @@ async function productFacts(trx: Transaction<Database>, ids: string[]): Promise<
         minAmount: row.min_amount,
         maxAmount: row.max_amount,
         amountStep: row.amount_step,
+        salaryMultiples:
+          row.salary_multiple_min !== null &&
+          row.salary_multiple_max !== null &&
+          row.salary_multiple_step !== null
+            ? { min: row.salary_multiple_min, max: row.salary_multiple_max, step: row.salary_multiple_step }
+            : null,
       },
     ]),
   );

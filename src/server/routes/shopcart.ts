@@ -1,0 +1,182 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { parseInput } from '../../domain/api/parse-input';
+import {
+  type CartEstimate,
+  estimateSchema,
+  type ShopcartPlan,
+  type SubmittedApplication,
+  submitApplicationSchema,
+} from '../../domain/api/shopcart';
+import { applicationRules } from '../../domain/application-rules';
+import { type CartClass, NEW_CART } from '../../domain/cart-item';
+import { type ApiEnvelope, RETURN_CODE } from '../../domain/envelope';
+import { messages } from '../../domain/messages';
+import { parseDateInput, taipeiDate } from '../../domain/roc-date';
+import { addWorkingDays } from '../../domain/working-days';
+import { readCartCookie } from '../cart/cart-cookie';
+import {
+  findApplication,
+  insertApplication,
+  lockRequestId,
+  nextApplicationNo,
+  pricingCatalogue,
+  type StoredApplication,
+} from '../db/repositories/applications';
+import { checkCartItems, findCart, listCartClasses, lockCart } from '../db/repositories/carts';
+import type { Database } from '../db/schema';
+import { fail, ok } from '../envelope';
+import { priceCart, toEstimate } from '../shopcart/price-cart';
+
+const WRITE = { config: { budget: 'write' } } as const;
+
+/** The insurer's staff contact the company within this many working days (DOMAIN §1.2, done step). */
+export const CONTACT_WORKING_DAYS = 3;
+
+/** A refusal decided inside the submit's transaction: it rolls back (nothing stored, no captcha used). */
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly answer: ApiEnvelope<unknown>,
+  ) {
+    super('refused');
+  }
+}
+
+/**
+ * The shopcart application (ODGAF040-043):
+ * - `POST shopcart/estimate`: STEP1's plan priced on the visitor's cart (server/shopcart/price-cart.ts).
+ * - `POST shopcart/submitApplication`: checks every field again with the forms' schemas, the captcha and
+ *   the cart against the catalogue, then stores the application in one transaction and answers its
+ *   受理編號. The flow's requestId makes it idempotent: a double click, a retry or a second tab gets the
+ *   first answer, never a second application.
+ */
+export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+  /** The items of the visitor's cart (the gi_cart cookie's); none without a cart. */
+  async function visitorItems(request: FastifyRequest): Promise<CartClass[]> {
+    const cart = await findCart(db, readCartCookie(request));
+    return cart ? listCartClasses(db, cart.cartNo) : [];
+  }
+
+  app.post('/shopcart/estimate', async (request) => {
+    const classes = await visitorItems(request);
+    const plan = await parseInput(estimateSchema, request.body, {
+      context: validationContext(classes, new Date()),
+    });
+    if (classes.length === 0) return fail(RETURN_CODE.refused, messages.cartEmpty());
+    const cartNo = readCartCookie(request);
+    const error = await checkCartItems(db, cartNo, classes);
+    if (error) return fail(RETURN_CODE.refused, error, 'modalCartItemError');
+    const priced = priceCart(classes, await pricingCatalogue(db, classes), pricingPlan(plan, plan.headcount));
+    return ok<CartEstimate>(toEstimate(priced));
+  });
+
+  app.post('/shopcart/submitApplication', WRITE, async (request, reply) => {
+    const now = new Date();
+    const body = request.body;
+    const input = await parseInput(submitApplicationSchema, body, {
+      context: validationContext(await visitorItems(request), now, body),
+    });
+    const { requestId } = input;
+    try {
+      return await db.transaction().execute(async (trx) => {
+        // one flow at a time: a second request of the same flow waits here, then finds the first's answer
+        await lockRequestId(trx, requestId);
+        const existing = await findApplication(trx, requestId);
+        if (existing) return ok(submitted(existing));
+        if (!(await app.captcha.verify(trx, input.captcha))) {
+          throw new Refusal(400, fail(RETURN_CODE.badInput, messages.captcha()));
+        }
+
+        const cartNo = await lockCart(trx, readCartCookie(request));
+        const classes = cartNo ? await listCartClasses(trx, cartNo) : [];
+        if (!cartNo || classes.length === 0) {
+          throw new Refusal(200, fail(RETURN_CODE.refused, messages.cartEmpty()));
+        }
+        const itemError = await checkCartItems(trx, cartNo, classes);
+        if (itemError) throw new Refusal(200, fail(RETURN_CODE.refused, itemError, 'modalCartItemError'));
+        // the cart as locked decides: it may have changed since the fields were first checked
+        const { plan, applicant, roster } = await parseInput(submitApplicationSchema, body, {
+          context: validationContext(classes, now, body),
+        });
+
+        const priced = priceCart(
+          classes,
+          await pricingCatalogue(trx, classes),
+          pricingPlan(plan, applicant.headcount),
+        );
+        // the day's serial row is locked last: concurrent submits queue on it only for their inserts
+        const applicationNo = await nextApplicationNo(trx, taipeiDate(now));
+        await insertApplication(trx, {
+          applicationNo,
+          requestId,
+          sessionId: request.sessionId,
+          createdAt: now,
+          plan,
+          applicant,
+          roster,
+          priced,
+        });
+        // the application holds a copy: the visitor's cart empties
+        await trx.deleteFrom('cart_items').where('cart_no', '=', cartNo).execute();
+        await trx.updateTable('carts').set({ updated_at: now }).where('cart_no', '=', cartNo).execute();
+        return ok(submitted({ applicationNo, createdAt: now }));
+      });
+    } catch (error) {
+      if (error instanceof Refusal) return reply.code(error.status).send(error.answer);
+      if (isUniqueViolation(error, 'applications_request_id_key')) {
+        const first = await findApplication(db, requestId);
+        if (first) return ok(submitted(first));
+      }
+      throw error;
+    }
+  });
+};
+
+function submitted({ applicationNo, createdAt }: StoredApplication): SubmittedApplication {
+  return {
+    applicationNo,
+    submittedAt: createdAt.toISOString(),
+    contactBy: addWorkingDays(createdAt, CONTACT_WORKING_DAYS),
+  };
+}
+
+/**
+ * The forms' validation context on the server: today in Asia/Taipei and the cart's ages and salaries
+ * (src/domain/api/shopcart.ts); the roster's ages count on the 投保始期 when it is a date, as in the form.
+ */
+function validationContext(classes: CartClass[], now: Date, body?: unknown) {
+  const { ages, needsSalary } = applicationRules({ ...NEW_CART, CLASS_LIST: classes });
+  const startDate = startDateOf(body);
+  return {
+    today: taipeiDate(now),
+    needsSalary,
+    ...(ages ? { ages } : {}),
+    ...(startDate ? { startDate } : {}),
+  };
+}
+
+function startDateOf(body: unknown): string | undefined {
+  const applicant = isRecord(body) ? body.applicant : undefined;
+  const typed = isRecord(applicant) ? applicant.startDate : undefined;
+  if (typeof typed !== 'string') return undefined;
+  const parsed = parseDateInput(typed);
+  return parsed.ok ? parsed.date : undefined;
+}
+
+function pricingPlan(plan: ShopcartPlan, headcount: number) {
+  return {
+    headcount,
+    occupationClass: Number(plan.occupationClass),
+    averageAge: plan.averageAge,
+    averageSalary: plan.averageSalary,
+  };
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  return isRecord(error) && error.code === '23505' && error.constraint === constraint;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
