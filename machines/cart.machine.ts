@@ -15,13 +15,17 @@ export interface CartContext {
   maxItems: number;
   /** what the visitor last asked to add (kept until the next 加入購物車) */
   pending: { pkg: InputPackage; source: SourceCode } | null;
-  /** the server's reason when an add or a removal was refused */
+  /** the server's reason when an add, a change or a removal was refused */
   refusal: string;
 }
 
 export type CartEvent =
   | { type: 'cart.add'; pkg: InputPackage; source: SourceCode }
   | { type: 'cart.remove'; classId: number }
+  /** a new amount for an item already in the cart (the shopcart's STEP1) */
+  | { type: 'cart.update'; classId: number; pkg: InputPackage; source: SourceCode }
+  /** the cart may have changed in another tab: read it again */
+  | { type: 'cart.refresh' }
   | { type: 'cart.retry' }
   | { type: 'dialog.close' };
 
@@ -51,11 +55,13 @@ export const cartMachine = setup({
     /** insertCart; rejects with { data: 'modalCartItemError' | 'modalCartFull', message } when refused */
     insertCartItem: unbound<string, { item: CartItemInput }>('insertCartItem'),
     removeCartItem: unbound<void, { classId: number }>('removeCartItem'),
+    /** updateCartItem; rejects like insertCartItem */
+    updateCartItem: unbound<string, { classId: number; item: CartItemInput }>('updateCartItem'),
   },
   guards: {
     hasRoom: ({ context }) => context.cart.CLASS_LIST.length < context.maxItems,
     hasItem: ({ context, event }) => {
-      assertEvent(event, 'cart.remove');
+      assertEvent(event, ['cart.remove', 'cart.update']);
       return context.cart.CLASS_LIST.some((c) => c.CLASS_ID === event.classId);
     },
     isCartFull: ({ event }) => refusalOf((event as { error?: unknown }).error).data === CART_FULL,
@@ -105,6 +111,8 @@ export const cartMachine = setup({
       on: {
         'cart.add': [{ guard: 'hasRoom', target: 'adding', actions: 'keepPending' }, { target: 'cartFull' }],
         'cart.remove': { guard: 'hasItem', target: 'removing' },
+        'cart.update': { guard: 'hasItem', target: 'updating' },
+        'cart.refresh': 'reloading',
       },
     },
     adding: {
@@ -145,6 +153,22 @@ export const cartMachine = setup({
         onError: { target: 'removeFailed', actions: 'keepRefusal' },
       },
     },
+    updating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'updateCartItem',
+        src: 'updateCartItem',
+        input: ({ context, event }) => {
+          assertEvent(event, 'cart.update');
+          return {
+            classId: event.classId,
+            item: buildCartItem(event.pkg, event.source, context.cart.CART_NO),
+          };
+        },
+        onDone: 'reloading',
+        onError: { target: 'updateFailed', actions: 'keepRefusal' },
+      },
+    },
     cartFull: {
       description: 'The cart-full dialog (SPEC §8).',
       on: { 'dialog.close': 'ready' },
@@ -155,5 +179,10 @@ export const cartMachine = setup({
     },
     addFailed: { on: { 'dialog.close': 'ready' } },
     removeFailed: { on: { 'dialog.close': 'ready' } },
+    updateFailed: {
+      description:
+        'The new amount was refused (the item check) or the call failed; the item keeps its amount.',
+      on: { 'dialog.close': 'ready' },
+    },
   },
 });

@@ -2,7 +2,6 @@ import { type Actor, type ActorOptions, type AnyActorLogic, createActor } from '
 import type { cartMachine } from '../machines/cart.machine';
 import type { consentMachine } from '../machines/consent.machine';
 import type { sessionMachine } from '../machines/session.machine';
-import { pushAddToCart } from './features/cart/add-to-cart-event';
 import { liveCartMachine } from './features/cart/cart-actors';
 import { liveConsentMachine } from './features/consent/consent-actors';
 import { liveSessionMachine } from './features/session/session-actors';
@@ -28,11 +27,10 @@ const LIVE: AppLogic = { consent: liveConsentMachine, cart: liveCartMachine, ses
 export function startAppActors(given: Partial<AppLogic> = {}): AppActors {
   const logic = { ...LIVE, ...given };
   const options = logic.clock ? { clock: logic.clock } : {};
-  const cart = createActor(logic.cart, options);
-  cart.on('cart.added', pushAddToCart);
+  // the add_to_cart analytics event is sent by the pages that add to the cart (features/cart/use-cart.ts)
   return {
     consent: createActor(logic.consent, options).start(),
-    cart: cart.start(),
+    cart: createActor(logic.cart, options).start(),
     session: createActor(logic.session, options).start(),
   };
 }

@@ -5,6 +5,7 @@ import { LoadingOverlay } from './components/loading-overlay';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { CartButton } from './features/cart/cart-button';
+import { useCartRefreshOnReturn } from './features/cart/use-cart-refresh';
 import { ConsentBanner } from './features/consent/consent-banner';
 import { SessionDialogs } from './features/session/session-dialogs';
 import { Announcement } from './features/site-settings/announcement';
@@ -15,11 +16,12 @@ import { useActorSelector } from './lib/use-actor-selector';
 const CartDialogs = lazy(() =>
   import('./features/cart/cart-dialogs').then((m) => ({ default: m.CartDialogs })),
 );
-const CART_DIALOG_STATES = ['cartFull', 'itemError', 'addFailed', 'removeFailed'] as const;
+const CART_DIALOG_STATES = ['cartFull', 'itemError', 'addFailed', 'removeFailed', 'updateFailed'] as const;
 
 /** The one layout every screen sits in (SPEC §2). */
 export function RootLayout() {
   const { actors } = useRouteContext({ from: '__root__' });
+  useCartRefreshOnReturn(actors.cart);
   const cartSpeaks = useActorSelector(actors.cart, (s) =>
     CART_DIALOG_STATES.some((state) => s.matches(state)),
   );

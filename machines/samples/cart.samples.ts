@@ -1,4 +1,5 @@
 import type { Cart, CartClass, InputPackage } from '../../src/domain/cart-item';
+import type { CatalogueCell } from '../../src/domain/catalogue';
 
 /** A package as the catalogue gives it, for generated paths and the atlas. */
 export const SAMPLE_PACKAGE: InputPackage = {
@@ -30,6 +31,8 @@ const item = (id: number): CartClass => ({
       IS_ACC: 'N',
       FACE_AMT_TYPE: 1,
       FACE_AMT: 100_000,
+      JOIN_AGE_MIN: 15,
+      JOIN_AGE_MAX: 65,
     },
   ],
 });
@@ -46,4 +49,51 @@ export const SAMPLE_FULL_CART: Cart = {
   CART_NO: 'C0000000000000000000A',
   COOKIE_CART_NO: 'C0000000000000000000A',
   CLASS_LIST: [1, 2, 3].map(item),
+};
+
+/**
+ * The catalogue cells (GET catalogue/queryCells) the sample cart's items were picked from: flat amounts
+ * of 5萬 to 50萬 in steps of 5萬, so the shopcart's STEP1 offers each item's amount chooser.
+ */
+export const SAMPLE_CELLS: CatalogueCell[] = [1, 2, 3].map((id) => ({
+  PROD_ID: `P${id}`,
+  PROD_NAME: `保障 ${id}`,
+  DESCRIPTION: '測試用單項保障',
+  ORDER_SEQ: id,
+  IS_ACC: 'N',
+  PROD_CAT: 1,
+  PROD_KIND: 1,
+  BASIS: 'flat',
+  MIN_AMOUNT: 50_000,
+  MAX_AMOUNT: 500_000,
+  AMOUNT_STEP: 50_000,
+  SALARY_MULTIPLE_MIN: null,
+  SALARY_MULTIPLE_MAX: null,
+  SALARY_MULTIPLE_STEP: null,
+  DEFAULT_SALARY_MULTIPLE: null,
+  AMOUNT_CAP: null,
+  IS_RIDER: false,
+  REQUIRES_PROD_ID: null,
+  REQUIRES_PROD_NAME: null,
+  JOIN_AGE_MIN: 15,
+  JOIN_AGE_MAX: 65,
+  RENEW_AGE_MAX: 70,
+  WAITING_DAYS: 0,
+}));
+
+/** Item 1 of the full cart at another amount (25萬 instead of 10萬), as its cell's chooser gives it. */
+export const SAMPLE_NEW_AMOUNT: InputPackage = {
+  PACK_ID: 'P1',
+  PACK_NAME: '保障 1',
+  PROD_LIST: [
+    {
+      PROD_ID: 'P1',
+      ORDER_SEQ: 1,
+      IS_ACC: 'N',
+      AMOUNT: 250_000,
+      SPC_RATE_MARK: 1,
+      PROD_CAT: 1,
+      PROD_KIND: 1,
+    },
+  ],
 };

@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines/registry';
+import { SAMPLE_CELLS } from '../../machines/samples/cart.samples';
 import type { InputPackage } from '../../src/domain/cart-item';
 import type { HeldNetwork } from '../support/api-calls';
 import { withDialogText } from '../support/dom-agreement';
-import { flowPaths } from '../support/flow-model';
+import { type FlowPath, flowPaths } from '../support/flow-model';
 import { cartScreen } from '../support/flow-screens';
-import { CART_CALLS, cartStimuli } from '../support/flows/cart.flow';
+import { CART_CALLS, cartStimuli, choiceOf } from '../support/flows/cart.flow';
 import { CartOracle, type CartStimulus, type CartView } from '../support/oracles/cart.oracle';
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
@@ -44,6 +45,24 @@ function cartInChromium(page: Page, network: HeldNetwork): PathDriver<CartStimul
             .getByRole('button', { name: `移除「${titles.get(s.classId)}」` })
             .click();
           return;
+        case 'update': {
+          // the item's amount chooser in the shopcart STEP1's table
+          const row = page
+            .getByRole('table', { name: '投保項目' })
+            .getByRole('row')
+            .filter({ has: page.getByRole('rowheader', { name: titles.get(s.classId), exact: true }) });
+          await row
+            .getByRole('combobox', { name: /^(保額|月投保薪資倍數)$/ })
+            .selectOption(String(choiceOf(s.pkg)));
+          return;
+        }
+        case 'refresh':
+          // the visitor comes back to the tab
+          await page.evaluate(() => {
+            Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+            document.dispatchEvent(new Event('visibilitychange'));
+          });
+          return;
         case 'retry':
           await (await openPanel(page)).getByRole('button', { name: '重新載入' }).click();
           return;
@@ -64,6 +83,27 @@ function cartInChromium(page: Page, network: HeldNetwork): PathDriver<CartStimul
   };
 }
 
+/**
+ * A path that changes an amount runs on the shopcart's STEP1, whose cells catalogue is the one the path's
+ * cart was picked from; the others on a package's page, which offers 加入購物車.
+ */
+async function openPageOf(page: Page, path: FlowPath) {
+  if (!path.steps.some((s) => s.event.type === 'cart.update')) {
+    await page.goto(`${app.server.origin}/groupins/product/Intropackage?PACK_ID=BASIC`);
+    return;
+  }
+  await page.route(
+    (url) => url.pathname.endsWith('/ODGAWeb/api/catalogue/queryCells'),
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ returnCode: 0, data: SAMPLE_CELLS, msg: '' }),
+      }),
+  );
+  await page.goto(`${app.server.origin}/groupins/shopcart/STEP1`);
+}
+
 describe('cart paths in Chromium, against the cart oracle', () => {
   for (const path of flowPaths(entry)) {
     it(path.description, async () => {
@@ -72,7 +112,7 @@ describe('cart paths in Chromium, against the cart oracle', () => {
       const { context, page } = await visitor();
       try {
         const network = await heldPageNetwork(page, CART_CALLS);
-        await page.goto(`${app.server.origin}/groupins/product/Intropackage?PACK_ID=BASIC`);
+        await openPageOf(page, path);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await runPath(
           path,

@@ -3,18 +3,20 @@ import { setupServer } from 'msw/node';
 import { catalogueServer } from '../screens/catalogue-server';
 import { answerHeld, callOf, type HeldNetwork } from './api-calls';
 import type { SentRequest, ServerReply } from './oracles/oracle';
+import type { FetchHandler } from './render-app';
 
 const toResponse = (reply: ServerReply) =>
   reply === 'network-error' ? HttpResponse.error() : HttpResponse.json(reply);
 
 /**
  * The page's network in jsdom, through Mock Service Worker: the `held` calls wait until `reply` answers
- * them; the others get the seeded catalogue's answers and the defaults every page needs.
+ * them; the others get `answers` (by default the seeded catalogue's answers and the defaults every page
+ * needs).
  */
-export function heldNetwork(held: readonly string[]): HeldNetwork {
+export function heldNetwork(held: readonly string[], answers: FetchHandler = catalogueServer()): HeldNetwork {
   const sent: SentRequest[] = [];
   const waiting = new Map<string, Array<(response: Response) => void>>();
-  const defaults = catalogueServer();
+  const defaults = answers;
   const server = setupServer(
     http.all('*/ODGAWeb/api/*', async ({ request }) => {
       const url = new URL(request.url);

@@ -14,6 +14,13 @@ export const liveCartMachine = cartMachine.provide({
     insertCartItem: fromPromise(({ input }) =>
       apiPost<string>('DTODGAZ0/insertCart', input.item, { overlay: true }),
     ),
+    updateCartItem: fromPromise(({ input }) =>
+      apiPost<string>(
+        'DTODGAZ0/updateCartItem',
+        { ...input.item, CLASS_ID: input.classId },
+        { overlay: true },
+      ),
+    ),
     removeCartItem: fromPromise(async ({ input }) => {
       await apiPost('DTODGAZ0/deleteCartItem', { CLASS_ID: input.classId }, { overlay: true });
     }),

@@ -24,7 +24,9 @@ export function CartDialogs() {
           ? { title: '加入購物車失敗', body: refusal || '系統忙碌中，請稍後再試。' }
           : state === 'removeFailed'
             ? { title: '無法移除此項目', body: refusal || '系統忙碌中，請稍後再試。' }
-            : null;
+            : state === 'updateFailed'
+              ? { title: '無法變更保額', body: refusal || '系統忙碌中，請稍後再試。' }
+              : null;
   if (!content) return null;
   return (
     <Dialog

@@ -6,12 +6,16 @@ const SPEC_MAX_ITEMS = 5;
 const SPEC_CHANNEL = '1';
 const NETWORK_DOWN = '網路連線異常，請確認網路後再試一次';
 
-export type CartCall = 'getCart' | 'getExtraSetup' | 'insertCart' | 'deleteCartItem';
+export type CartCall = 'getCart' | 'getExtraSetup' | 'insertCart' | 'deleteCartItem' | 'updateCartItem';
 
 /** What can happen to the cart: the visitor's clicks and the server's answers. */
 export type CartStimulus =
   | { kind: 'add'; pkg: InputPackage }
   | { kind: 'remove'; classId: number }
+  /** the visitor picks another amount for an item (the shopcart's STEP1): `pkg` is the item at it */
+  | { kind: 'update'; classId: number; pkg: InputPackage }
+  /** the visitor comes back to the tab (the cart may have changed in another one) */
+  | { kind: 'refresh' }
   | { kind: 'retry' }
   | { kind: 'closeDialog' }
   | { kind: 'reply'; call: CartCall; reply: ServerReply };
@@ -25,9 +29,9 @@ export interface CartView {
   limit: number;
   /** the panel says the cart could not be loaded and offers 重新載入 */
   loadFailed: boolean;
-  /** 加入購物車 and 移除 are disabled while a cart call is in flight */
+  /** 加入購物車, 移除 and the amount choosers are disabled while a cart call is in flight */
   busy: boolean;
-  /** the full-screen overlay of SPEC §1 while an insert or a removal is in flight */
+  /** the full-screen overlay of SPEC §1 while an insert, a change of amount or a removal is in flight */
   overlay: boolean;
   /** the open dialog: its title, a text it must contain, and the control holding focus */
   dialog: { title: string; says: string; focus: string } | null;
@@ -61,7 +65,9 @@ export function specCartItem(pkg: InputPackage, cartNo: string, source = 'PKG') 
 /**
  * The cart as SPEC §3, §4, §7, §8 and §9 describe it: loaded with the site's settings on arrival; an add
  * is refused at the limit without asking the server, otherwise inserted and the cart reloaded; the server's
- * refusals open their dialogs; a removal reloads the cart.
+ * refusals open their dialogs; a removal reloads the cart. A new amount for an item is the item as the
+ * insert would send it, at that amount, with the item's CLASS_ID; once taken the cart is read again,
+ * refused the dialog says why and nothing is read. Coming back to the tab reads a settled cart again.
  */
 export class CartOracle implements Oracle<CartStimulus, CartView> {
   readonly sent: SentRequest[] = [];
@@ -89,7 +95,9 @@ export class CartOracle implements Oracle<CartStimulus, CartView> {
   private get busy() {
     return (
       this.stashed !== null ||
-      ['getCart', 'insertCart', 'deleteCartItem'].some((c) => this.waiting.has(c as CartCall))
+      ['getCart', 'insertCart', 'deleteCartItem', 'updateCartItem'].some((c) =>
+        this.waiting.has(c as CartCall),
+      )
     );
   }
 
@@ -125,6 +133,21 @@ export class CartOracle implements Oracle<CartStimulus, CartView> {
       case 'remove':
         if (this.idle && this.cart.CLASS_LIST.some((c) => c.CLASS_ID === s.classId))
           this.send('deleteCartItem', { CLASS_ID: s.classId });
+        return;
+      case 'update': {
+        // the item's own chooser, on an item the visitor sees and while nothing else is under way
+        const item = this.idle ? this.cart.CLASS_LIST.find((c) => c.CLASS_ID === s.classId) : undefined;
+        if (item)
+          this.send('updateCartItem', {
+            ...specCartItem(s.pkg, this.cart.CART_NO, item.SOURCE_CODE),
+            CLASS_ID: s.classId,
+          });
+        return;
+      }
+      case 'refresh':
+        // Only a settled cart is read again: an answer on its way brings the cart anyway, an open dialog
+        // waits for 我知道了, and a cart that could not be loaded offers 重新載入 for that.
+        if (this.idle) this.send('getCart', {});
         return;
       case 'retry':
         if (!this.loadFailed) return;
@@ -175,6 +198,11 @@ export class CartOracle implements Oracle<CartStimulus, CartView> {
       case 'deleteCartItem':
         if (answered) this.send('getCart', {});
         else this.open = dialog('無法移除此項目', message);
+        return;
+      case 'updateCartItem':
+        // taken: the cart is read again (the server's item is the truth); refused: the dialog says why
+        if (answered) this.send('getCart', {});
+        else this.open = dialog('無法變更保額', message);
     }
   }
 
@@ -186,7 +214,7 @@ export class CartOracle implements Oracle<CartStimulus, CartView> {
       limit: this.limit,
       loadFailed: this.loadFailed,
       busy: this.busy,
-      overlay: this.waiting.has('insertCart') || this.waiting.has('deleteCartItem'),
+      overlay: (['insertCart', 'deleteCartItem', 'updateCartItem'] as const).some((c) => this.waiting.has(c)),
       dialog: this.open,
       added: [...this.added],
     };
