@@ -18,7 +18,29 @@ const bootShell = {
 export default defineConfig({
   base: BASE_PATH,
   plugins: [react(), bootShell],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // The libraries every page runs from the entry (React, TanStack Router, XState's interpreter) in one
+        // chunk instead of three: the same code, less glue between chunks (0.9 KB gzip off every route), and a
+        // file that changes only when the dependencies do. The group takes every module of these packages, so
+        // a part of them that only a lazy screen imports would load on every page (npm run perf:bundle shows
+        // it); libraries of some screens only (formik, yup, luxon, papaparse, altcha, xstate/graph) are not in it.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/][^\\/]+|xstate[\\/]dist)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/ODGAWeb': 'http://127.0.0.1:8080' } },
   test: {
     projects: [

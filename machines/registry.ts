@@ -1,8 +1,29 @@
 import type { AnyStateMachine } from 'xstate';
 import { type CartContext, cartMachine } from './cart.machine';
 import { consentMachine } from './consent.machine';
-import { SAMPLE_CART_CAP, SAMPLE_EMPTY_CART, SAMPLE_FULL_CART, SAMPLE_PACKAGE } from './samples/cart.samples';
+import {
+  SAMPLE_CART_CAP,
+  SAMPLE_EMPTY_CART,
+  SAMPLE_FULL_CART,
+  SAMPLE_NEW_AMOUNT,
+  SAMPLE_PACKAGE,
+} from './samples/cart.samples';
+import {
+  SAMPLE_APPLICANT,
+  SAMPLE_CAPTCHA,
+  SAMPLE_CART_FACTS,
+  SAMPLE_INVALID_APPLICANT,
+  SAMPLE_INVALID_PLAN,
+  SAMPLE_PLAN,
+  SAMPLE_REQUEST_ID,
+  SAMPLE_RESTART_REQUEST_ID,
+  SAMPLE_RESTART_TODAY,
+  SAMPLE_ROSTER,
+  SAMPLE_SUBMITTED,
+  SAMPLE_TODAY,
+} from './samples/shopcart.samples';
 import { sessionMachine } from './session.machine';
+import { cartChangedSinceConfirmed, type ShopcartContext, shopcartMachine } from './shopcart.machine';
 
 /** A machine with the payload cases its generated paths use: one per guard branch, done and error. */
 export interface RegisteredMachine {
@@ -51,6 +72,13 @@ export const machines: RegisteredMachine[] = [
       { type: 'cart.remove', classId: 1 },
       { type: 'xstate.done.actor.removeCartItem', output: undefined },
       { type: 'xstate.error.actor.removeCartItem', error: { data: null, message: '請先移除附加保障' } },
+      { type: 'cart.update', classId: 1, pkg: SAMPLE_NEW_AMOUNT, source: 'CELL' },
+      { type: 'xstate.done.actor.updateCartItem', output: 'C0000000000000000000A' },
+      {
+        type: 'xstate.error.actor.updateCartItem',
+        error: { data: 'modalCartItemError', message: '保障 1保額須以10萬為單位' },
+      },
+      { type: 'cart.refresh' },
       { type: 'cart.retry' },
       { type: 'dialog.close' },
     ],
@@ -70,6 +98,46 @@ export const machines: RegisteredMachine[] = [
       { type: 'session.activity' },
       { type: 'session.continue' },
       { type: 'session.restart' },
+    ],
+  },
+  {
+    id: 'shopcart',
+    title: '投保申請',
+    machine: shopcartMachine,
+    input: { requestId: SAMPLE_REQUEST_ID, today: SAMPLE_TODAY, cart: SAMPLE_CART_FACTS.two },
+    // The day and the request id tell no state apart: one restart covers starting over. Which steps showed
+    // the 「購物車內容已變更」 notice (rmind1-3) is left out: each step marks its own as it shows it, and the
+    // three flags make the graph five times larger (501 vertices, not 95) for the same paths.
+    serializeContext: (context: ShopcartContext) => {
+      if (context.result !== null) return { result: true };
+      return {
+        cart: context.cart.signature,
+        changed: cartChangedSinceConfirmed(context),
+        plan: context.plan !== null,
+        applicant: context.applicant !== null,
+        returning: context.returning,
+        failure: context.failure !== '',
+      };
+    },
+    events: [
+      ...Object.values(SAMPLE_CART_FACTS).map((cart) => ({ type: 'cart.changed', cart })),
+      { type: 'plan.confirm', plan: SAMPLE_PLAN },
+      { type: 'plan.confirm', plan: SAMPLE_INVALID_PLAN },
+      { type: 'applicant.confirm', applicant: SAMPLE_APPLICANT, roster: SAMPLE_ROSTER },
+      { type: 'applicant.confirm', applicant: SAMPLE_INVALID_APPLICANT, roster: SAMPLE_ROSTER },
+      { type: 'application.submit', captcha: SAMPLE_CAPTCHA },
+      { type: 'application.submit', captcha: '' },
+      { type: 'reminder.shown', step: 1 },
+      { type: 'reminder.shown', step: 2 },
+      { type: 'reminder.shown', step: 3 },
+      { type: 'flow.goto', step: 1 },
+      { type: 'flow.goto', step: 2 },
+      { type: 'flow.goto', step: 3 },
+      { type: 'flow.edit', step: 1 },
+      { type: 'flow.edit', step: 2 },
+      { type: 'flow.restart', requestId: SAMPLE_RESTART_REQUEST_ID, today: SAMPLE_RESTART_TODAY },
+      { type: 'xstate.done.actor.submitApplication', output: SAMPLE_SUBMITTED },
+      { type: 'xstate.error.actor.submitApplication', error: { message: '驗證碼錯誤' } },
     ],
   },
 ];

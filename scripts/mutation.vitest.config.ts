@@ -11,7 +11,7 @@ import base from '../vite.config.ts';
 const groups: Record<string, Record<string, string[]>> = {
   machines: {
     unit: ['tests/machines/**/*.test.ts'],
-    dom: ['tests/features/{cart,session,consent}*.test.tsx'],
+    dom: ['tests/features/{cart,session,consent,shopcart}*.test.tsx'],
   },
   domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
 };

@@ -1,11 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { AlertProvider } from './components/alert';
 import type { AppRouter } from './router';
 
+// The alert that forms raise (日期錯誤) is provided by the screens that have such fields (AlertProvider).
 export function App({ router }: { router: AppRouter }) {
-  return (
-    <AlertProvider>
-      <RouterProvider router={router} />
-    </AlertProvider>
-  );
+  return <RouterProvider router={router} />;
 }

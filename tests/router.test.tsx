@@ -1,11 +1,53 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SCREENS } from '../src/domain/screens';
+import { createActor, fromPromise, waitFor as settled } from 'xstate';
+import {
+  SAMPLE_APPLICANT,
+  SAMPLE_CAPTCHA,
+  SAMPLE_CART_FACTS,
+  SAMPLE_CARTS,
+  SAMPLE_PLAN,
+  SAMPLE_REQUEST_ID,
+  SAMPLE_ROSTER,
+  SAMPLE_SUBMITTED,
+  SAMPLE_TODAY,
+} from '../machines/samples/shopcart.samples';
+import { shopcartMachine } from '../machines/shopcart.machine';
+import { headingOf, SCREENS } from '../src/domain/screens';
 import { routeNames } from '../src/features/navigation/route-names';
-import { renderApp } from './support/render-app';
+import { FLOW_STORAGE_PREFIX } from '../src/lib/flow-storage';
+import { defaultFetch, envelope, renderApp } from './support/render-app';
 
-const visible = SCREENS.filter((s) => s.id !== 'back2Home');
+/** The shopcart steps past STEP1: the flow shows them only as far as the visitor's data allows. */
+const FLOW_STEPS = ['ODGAF041', 'ODGAF042', 'ODGAF043'] as const;
+type FlowScreen = (typeof FLOW_STEPS)[number];
+const isFlowStep = (id: string): id is FlowScreen => (FLOW_STEPS as readonly string[]).includes(id);
+
+const visible = SCREENS.filter((s) => s.id !== 'back2Home' && !isFlowStep(s.id));
+const flowSteps = SCREENS.filter((s) => isFlowStep(s.id));
+
+/**
+ * The stored snapshot of an application on the sample 2-item cart that stands on `id`'s step, as the
+ * tab keeps it in sessionStorage (a reload in the middle of the flow).
+ */
+async function applicationAt(id: FlowScreen): Promise<string> {
+  const flow = createActor(
+    shopcartMachine.provide({ actors: { submitApplication: fromPromise(async () => SAMPLE_SUBMITTED) } }),
+    { input: { requestId: SAMPLE_REQUEST_ID, today: SAMPLE_TODAY, cart: SAMPLE_CART_FACTS.two } },
+  ).start();
+  flow.send({ type: 'plan.confirm', plan: SAMPLE_PLAN });
+  if (id !== 'ODGAF041') {
+    flow.send({ type: 'applicant.confirm', applicant: SAMPLE_APPLICANT, roster: SAMPLE_ROSTER });
+  }
+  if (id === 'ODGAF043') {
+    flow.send({ type: 'application.submit', captcha: SAMPLE_CAPTCHA });
+    await settled(flow, (s) => s.matches('done'));
+  }
+  const stored = JSON.stringify(flow.getPersistedSnapshot());
+  flow.stop();
+  return stored;
+}
 
 describe('route table (SPEC §2)', () => {
   it.each(visible)('$path shows the $id screen with its heading', async ({ path, heading, id }) => {
@@ -13,6 +55,29 @@ describe('route table (SPEC §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(router.state.matches.at(-1)?.staticData.screenId).toBe(id);
   });
+
+  it.each(flowSteps)('$path with no application in progress lands on STEP1', async ({ path }) => {
+    const { router, history } = await renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: headingOf('ODGAF040') })).toBeInTheDocument();
+    await waitFor(() => expect(history.location.pathname).toBe('/groupins/shopcart/STEP1'));
+    expect(router.state.matches.at(-1)?.staticData.screenId).toBe('ODGAF040');
+  });
+
+  it.each(flowSteps)(
+    '$path shows the $id screen with its heading to an application that reached it',
+    async ({ path, heading, id }) => {
+      sessionStorage.setItem(`${FLOW_STORAGE_PREFIX}shopcart`, await applicationAt(id as FlowScreen));
+      const { router, history, actors } = await renderApp(path, {
+        fetch: (url, init) =>
+          url.pathname.endsWith('/getCart') ? envelope(SAMPLE_CARTS.two) : defaultFetch(url, init),
+      });
+      // the step holds once the cart is read: the same cart the application was made on
+      await waitFor(() => expect(actors.cart.getSnapshot().matches('loading')).toBe(false));
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(router.state.matches.at(-1)?.staticData.screenId).toBe(id);
+      expect(history.location.pathname).toBe(`/groupins${path}`);
+    },
+  );
 
   it('sends an unknown path home', async () => {
     const { history } = await renderApp('/no/such/page');

@@ -1,17 +1,5 @@
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useContext,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
-
-// Most visits raise no alert: the dialog's code loads with the first one.
-const Dialog = lazy(() => import('./dialog').then((m) => ({ default: m.Dialog })));
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { Dialog } from './dialog';
 
 interface AlertRequest {
   title: string;
@@ -21,7 +9,12 @@ type ShowAlert = (request: AlertRequest) => Promise<void>;
 
 const AlertContext = createContext<ShowAlert | null>(null);
 
-/** One shared alert for the site (e.g. 日期錯誤): `await showAlert({ title, message })`. */
+/**
+ * One shared alert for a screen's forms (e.g. 日期錯誤): `await showAlert({ title, message })`. A screen
+ * whose fields raise it provides it around them, so the alert loads with those screens' chunks and not
+ * with every page (the home route's JS budget). The dialog itself is in the entry already (the session's
+ * reminder uses it).
+ */
 export function AlertProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<AlertRequest | null>(null);
   const resolveRef = useRef<(() => void) | null>(null);
@@ -45,19 +38,17 @@ export function AlertProvider({ children }: { children: ReactNode }) {
     <AlertContext.Provider value={value}>
       {children}
       {current && (
-        <Suspense fallback={null}>
-          <Dialog
-            title={current.title}
-            onClose={close}
-            actions={
-              <button type="button" className="button primary" onClick={close}>
-                確定
-              </button>
-            }
-          >
-            <p>{current.message}</p>
-          </Dialog>
-        </Suspense>
+        <Dialog
+          title={current.title}
+          onClose={close}
+          actions={
+            <button type="button" className="button primary" onClick={close}>
+              確定
+            </button>
+          }
+        >
+          <p>{current.message}</p>
+        </Dialog>
       )}
     </AlertContext.Provider>
   );

@@ -13,7 +13,7 @@ function toRocDisplay(text: string): string {
 /**
  * A date input taking ROC (79/05/12, 民國79年5月12日) or Gregorian (1990/05/12) forms. On blur a
  * readable date is rewritten as ROC; text that is no date raises the shared 「日期錯誤」 alert.
- * Needs `<AlertProvider>` above it; pair it with `dateText(label)`.
+ * Needs `<AlertProvider>` above it (the screen provides it); pair it with `dateText(label)`.
  */
 export function DateField(props: Omit<FormFieldProps, 'normalize' | 'onBlurValue'>) {
   const showAlert = useAlert();

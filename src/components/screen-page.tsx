@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** The frame of every screen: its one h1 and an optional lead paragraph. */
+/**
+ * The frame of every screen: its one h1 and an optional lead paragraph. The h1 can take focus from a script
+ * (a flow's next step moves focus there), never from Tab.
+ */
 export function ScreenPage({
   heading,
   lead,
@@ -12,7 +15,7 @@ export function ScreenPage({
 }) {
   return (
     <article className="screen">
-      <h1>{heading}</h1>
+      <h1 tabIndex={-1}>{heading}</h1>
       {lead && <p className="lead">{lead}</p>}
       {children}
     </article>

@@ -26,8 +26,10 @@ describe('the app shell in Chromium', () => {
     expect(await response?.text()).toMatch(
       /<link rel="modulepreload" crossorigin href="\/groupins\/assets\/shopcart-step-2-[^"]+\.js">/,
     );
-    await expect.poll(() => h1(page).textContent()).toBe('投保申請：填寫投保資料');
-    await expect.poll(() => page.title()).toBe('投保申請：填寫投保資料｜團體保險網路服務');
+    // with no application in the tab, STEP2 is not granted: the flow shows STEP1, whose title follows
+    await expect.poll(() => h1(page).textContent()).toBe('投保申請：確認購物車');
+    expect(new URL(page.url()).pathname).toBe('/groupins/shopcart/STEP1');
+    await expect.poll(() => page.title()).toBe('投保申請：確認購物車｜團體保險網路服務');
     expect(problems).toEqual([]);
     await close();
   });

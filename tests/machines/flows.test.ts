@@ -3,18 +3,22 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { CartContext, CartEmitted } from '../../machines/cart.machine';
 import { machines, type RegisteredMachine } from '../../machines/registry';
 import { SAMPLE_PACKAGE } from '../../machines/samples/cart.samples';
+import type { ShopcartInput } from '../../machines/shopcart.machine';
 import type { CartItemInput } from '../../src/domain/cart-item';
 import { coverageOf, type FlowPath, flowPaths } from '../support/flow-model';
 import { cartStimuli } from '../support/flows/cart.flow';
 import { acceptedBefore, consentStimuli } from '../support/flows/consent.flow';
 import { SESSION_START, sessionStimuli } from '../support/flows/session.flow';
+import { SHOPCART_CALLS, shopcartStart, shopcartStimuli } from '../support/flows/shopcart.flow';
 import { type MachineLevel, machineDriver } from '../support/machine-driver';
 import { CartOracle, type CartView } from '../support/oracles/cart.oracle';
 import { ConsentOracle, type ConsentView } from '../support/oracles/consent.oracle';
 import type { Oracle } from '../support/oracles/oracle';
 import { SessionOracle, type SessionView } from '../support/oracles/session.oracle';
+import { ShopcartOracle, type ShopcartView } from '../support/oracles/shopcart.oracle';
 import { recordPassedPath } from '../support/path-record';
 import { runPath, type StimuliOf } from '../support/path-runner';
+import { shopcartLevel } from '../support/shopcart-level';
 
 /** How a flow's machine runs alone: its oracle, its stimuli, and what of the oracle's view it can show. */
 interface MachineFlow<V, MV> {
@@ -31,6 +35,7 @@ const CART_DIALOGS: Record<string, (c: CartContext) => { title: string; says: st
   itemError: refusalDialog('無法加入購物車'),
   addFailed: refusalDialog('加入購物車失敗'),
   removeFailed: refusalDialog('無法移除此項目'),
+  updateFailed: refusalDialog('無法變更保額'),
 };
 
 type CartMachineView = Omit<CartView, 'overlay' | 'dialog'> & {
@@ -41,7 +46,7 @@ const cart: MachineFlow<CartView, CartMachineView> = {
   oracle: () => new CartOracle() as never,
   stimuli: cartStimuli(SAMPLE_PACKAGE) as StimuliOf<unknown>,
   // the site's settings are the binding's call, not the machine's
-  calls: ['getCart', 'insertCart', 'deleteCartItem'],
+  calls: ['getCart', 'insertCart', 'deleteCartItem', 'updateCartItem'],
   project: ({ overlay: _, dialog, ...rest }) => ({
     ...rest,
     dialog: dialog && { title: dialog.title, says: dialog.says },
@@ -52,6 +57,9 @@ const cart: MachineFlow<CartView, CartMachineView> = {
       insertCartItem: (input: { item: CartItemInput }) => [{ call: 'insertCart', body: input.item }],
       removeCartItem: (input: { classId: number }) => [
         { call: 'deleteCartItem', body: { CLASS_ID: input.classId } },
+      ],
+      updateCartItem: (input: { classId: number; item: CartItemInput }) => [
+        { call: 'updateCartItem', body: { ...input.item, CLASS_ID: input.classId } },
       ],
     },
     view: (s: AnyMachineSnapshot, emitted: EventObject[]) => {
@@ -104,7 +112,24 @@ const consent: MachineFlow<ConsentView, Omit<ConsentView, 'cookie'>> = {
   },
 };
 
-const FLOWS = { cart, session, consent } as unknown as Record<string, MachineFlow<unknown, unknown>>;
+const shopcart: MachineFlow<ShopcartView, ShopcartView> = {
+  oracle: () =>
+    new ShopcartOracle(
+      shopcartStart(machines.find((m) => m.id === 'shopcart')!.input as ShopcartInput),
+    ) as never,
+  stimuli: shopcartStimuli as StimuliOf<unknown>,
+  calls: SHOPCART_CALLS,
+  project: (view) => view,
+  // a fresh level for every path: it remembers the step on screen
+  get level() {
+    return shopcartLevel();
+  },
+};
+
+const FLOWS = { cart, session, consent, shopcart } as unknown as Record<
+  string,
+  MachineFlow<unknown, unknown>
+>;
 
 describe.each(machines)('$id machine', (entry: RegisteredMachine) => {
   const flow = FLOWS[entry.id]!;

@@ -21,12 +21,14 @@ export function cartScreen() {
     loadFailed:
       text(panel).includes('購物車暫時無法載入') &&
       [...(panel?.querySelectorAll('button') ?? [])].some((b) => text(b) === '重新載入'),
-    // 加入購物車 and every 移除 are unavailable together while a cart call is in flight; they stay
-    // focusable (aria-disabled), so a keyboard visitor keeps their place
+    // 加入購物車 (a product page's), every 移除 and the shopcart STEP1's amount choosers are unavailable
+    // together while a cart call is in flight; they stay focusable (aria-disabled), so a keyboard visitor
+    // keeps their place. A screen with none of them offers nothing to do with the cart: busy.
     busy: (() => {
-      const removes = [...(panel?.querySelectorAll('.cart-items button') ?? [])] as HTMLButtonElement[];
-      const off = (b: HTMLButtonElement) => b.getAttribute('aria-disabled') === 'true';
-      const disabled = [!add || off(add), ...removes.map(off)];
+      const removes = [...(panel?.querySelectorAll('.cart-items button') ?? [])];
+      const step1 = [...document.querySelectorAll('.cart-items-table button, .cart-items-table select')];
+      const off = (e: Element) => e.getAttribute('aria-disabled') === 'true';
+      const disabled = [...(add ? [add] : []), ...removes, ...step1].map(off);
       return disabled.every(Boolean) ? true : disabled.some(Boolean) ? 'some buttons only' : false;
     })(),
     overlay: text(document.querySelector('.loading-overlay[role="status"]')).includes('處理中'),
@@ -66,5 +68,29 @@ export function consentScreen() {
     refusedByBrowser: text(banner?.querySelector('[role="alert"]')).includes('您的瀏覽器未允許儲存 Cookie'),
     acceptEnabled: accept !== undefined && accept.getAttribute('aria-disabled') !== 'true',
     cookie: /(?:^|; )OI_Privacy_CHECK=([^;]*)/.exec(document.cookie)?.[1] ?? null,
+  };
+}
+
+/**
+ * The shopcart application: the step the indicator marks, 送出申請 waiting, the changed-cart notice, the
+ * refusal's reason, the 受理編號, and whether the step's confirm button returns to STEP3 (修改).
+ */
+export function shopcartScreen() {
+  const text = (e: Element | null | undefined) => (e?.textContent ?? '').trim();
+  const steps = [...document.querySelectorAll('nav.steps li')];
+  const submit = [...document.querySelectorAll('main button')].find((b) => text(b) === '送出申請');
+  const refusal = [...document.querySelectorAll('main [role="alert"]')]
+    .map(text)
+    .find((t) => t.startsWith('申請未送出：'));
+  return {
+    step: steps.findIndex((li) => li.querySelector('[aria-current="step"]')) + 1,
+    busy: submit?.getAttribute('aria-disabled') === 'true',
+    notice: text(document.querySelector('main .notice[role="status"]')).startsWith(
+      '購物車內容在您確認後已變更',
+    ),
+    failure: refusal?.slice('申請未送出：'.length) ?? '',
+    applicationNo: text(document.querySelector('main .application-no')),
+    returnsToReview:
+      text(document.querySelector('main form button[type="submit"]')) === '完成修改，回到確認申請內容',
   };
 }

@@ -25,6 +25,11 @@ export interface MachineLevel<V> {
    * together with the step before them.
    */
   instant?: readonly string[];
+  /**
+   * What a screen sends by itself on showing this snapshot (a notice that marks itself shown): sent after
+   * every step, as the rendered app would.
+   */
+  screenSends?(snapshot: AnyMachineSnapshot): EventObject[];
 }
 
 /**
@@ -79,6 +84,7 @@ export function machineDriver<S, V>(entry: RegisteredMachine, level: MachineLeve
         settled.add(index + 1);
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
+      for (const event of level.screenSends?.(actor.getSnapshot()) ?? []) actor.send(event);
     },
     async wait(ms) {
       advanceClock(clock, ms);

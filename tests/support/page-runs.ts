@@ -1,13 +1,14 @@
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { SimulatedClock } from 'xstate';
 import type { HeldNetwork } from './api-calls';
-import type { FlowPath } from './flow-model';
+import type { FlowPath, FlowStep } from './flow-model';
 import { heldNetwork } from './held-network';
 import type { Oracle } from './oracles/oracle';
 import { recordPassedPath } from './path-record';
-import { type Agreement, type PathDriver, runPath, type StimuliOf } from './path-runner';
+import { type Agreement, type PathDriver, runPath, type StimuliOf, scenarioPath } from './path-runner';
+import type { FetchHandler } from './render-app';
 import { openPage } from './visitor-page';
 import type { WalkStep } from './walks';
 
@@ -17,11 +18,15 @@ export interface FlowPage<S, V> {
   path: string;
   calls: readonly string[];
   agree: Agreement;
+  /** the fake server of the calls not held (held-network's default: the seeded catalogue's answers) */
+  answers?: FetchHandler;
   driver(page: {
     network: HeldNetwork;
     user: UserEvent;
     clock: SimulatedClock;
     at: () => string;
+    /** the address bar at `path` (under /groupins): a deep link, or browser Back or Forward to it */
+    open: (path: string) => Promise<void>;
   }): PathDriver<S, V>;
   /** the browser as the visitor comes to the page (cookies, a flow in progress in the tab) */
   before?(visitedBefore: boolean): void;
@@ -34,14 +39,17 @@ async function onFreshPage<S, V, T>(
   visitedBefore: boolean,
   body: (driver: PathDriver<S, V>) => Promise<T>,
 ): Promise<T> {
-  const network = heldNetwork(flow.calls);
+  const network = heldNetwork(flow.calls, flow.answers);
   const clock = new SimulatedClock();
   flow.before?.(visitedBefore);
   try {
     const page = await openPage(flow.path, { clock });
     await screen.findByRole('heading', { level: 1 });
     const at = () => page.history.location.pathname.replace(/^\/groupins/, '') || '/';
-    const result = await body(flow.driver({ network, user: userEvent.setup(), clock, at }));
+    const open = async (path: string) => {
+      await act(async () => page.history.push(`/groupins${path}`));
+    };
+    const result = await body(flow.driver({ network, user: userEvent.setup(), clock, at, open }));
     page.stop();
     return result;
   } finally {
@@ -63,6 +71,22 @@ export async function pathOnPage<S, V>(
     runPath(path, stimuli, oracle, driver, flow.agree, flow.calls),
   );
   recordPassedPath('jsdom', flow.machineId, path);
+}
+
+/**
+ * A scenario of the issue written as the machine's events, played on the rendered app against its oracle
+ * as a path is. It does not come from the machine (a transition the machine lost is still asked for), so
+ * it is not recorded as a generated path.
+ */
+export function eventsOnPage<S, V>(
+  flow: FlowPage<S, V>,
+  events: ReadonlyArray<FlowStep['event']>,
+  stimuli: StimuliOf<S>,
+  oracle: Oracle<S | { kind: 'wait'; ms: number }, V>,
+): Promise<void> {
+  return onFreshPage(flow, false, (driver) =>
+    runPath(scenarioPath(events), stimuli, oracle, driver, flow.agree, flow.calls),
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { EventObject } from 'xstate';
 import type { FlowPath, FlowStep } from './flow-model';
 import type { Oracle, SentRequest } from './oracles/oracle';
 
@@ -82,4 +83,10 @@ export async function runPath<S, V>(
     await driver.step?.(step, index, path.steps);
     await check(`after ${step.event.type} (step ${index})`);
   }
+}
+
+/** A hand-written scenario as a path from `xstate.init`: its events only (no snapshots, no transitions). */
+export function scenarioPath(events: ReadonlyArray<EventObject & Record<string, unknown>>): FlowPath {
+  const steps = [{ type: 'xstate.init' }, ...events].map((event) => ({ event, state: undefined as never }));
+  return { key: '', description: '', steps, transitions: [] };
 }

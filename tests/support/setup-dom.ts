@@ -6,6 +6,9 @@ import { afterEach } from 'vitest';
 Settings.defaultZone = 'Asia/Taipei';
 // jsdom does not implement scrolling; the app scrolls on every navigation.
 window.scrollTo = () => {};
+// jsdom leaves isSecureContext undefined; a browser's http://localhost, the tests' origin, is a secure
+// context. The captcha widget (altcha) refuses to work outside one.
+Object.defineProperty(globalThis, 'isSecureContext', { value: true, configurable: true });
 afterEach(() => {
   cleanup();
   document.cookie.split(';').forEach((c) => {

@@ -1,15 +1,38 @@
+import { AlertProvider } from '../../components/alert';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
+import { ApplicantForm } from '../../features/shopcart/applicant-form';
+import { CartChangedNotice } from '../../features/shopcart/cart-changed-notice';
+import { flowRules } from '../../features/shopcart/flow-rules';
+import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
+import { useActorSelector } from '../../lib/use-actor-selector';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
 export default function ShopcartStep2() {
+  const { flow, inStep } = useShopcartStep(2);
+  const context = useActorSelector(flow, (s) => s.context);
+  const rules = flowRules(context);
+  if (!inStep || !rules) return null;
   return (
     <ScreenPage
       heading={headingOf('ODGAF041')}
-      lead="請填寫要保單位資料：名稱、統一編號、負責人、聯絡人、電話、Email、地址、行業與投保人數。"
+      lead="請填寫要保單位資料，標示 * 的欄位必填；資料僅用於本次投保申請。"
     >
       <StepIndicator steps={SHOPCART_STEPS} current={1} />
+      <CartChangedNotice flow={flow} step={2} />
+      {/* 投保始期 raises the 日期錯誤 alert: it loads with this screen, not with every page */}
+      <AlertProvider>
+        <ApplicantForm
+          applicant={context.applicant}
+          roster={context.roster}
+          headcount={context.plan?.headcount}
+          rules={rules}
+          returning={context.returning}
+          onBack={() => flow.send({ type: 'flow.goto', step: 1 })}
+          onConfirm={(applicant, roster) => flow.send({ type: 'applicant.confirm', applicant, roster })}
+        />
+      </AlertProvider>
     </ScreenPage>
   );
 }

@@ -1,15 +1,67 @@
+import { Link } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
+import { INSURER } from '../../domain/insurer';
+import { formatRoc } from '../../domain/roc-date';
 import { headingOf } from '../../domain/screens';
+import { restartShopcart } from '../../features/shopcart/shopcart-flow';
+import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
+import { useActorSelector } from '../../lib/use-actor-selector';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
+const timeFormat = new Intl.DateTimeFormat('zh-TW', {
+  timeZone: 'Asia/Taipei',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** STEP4 申請完成: shown only for an application the server stored (the machine is done). */
 export default function ShopcartStep4() {
+  const { flow, inStep } = useShopcartStep(4);
+  const result = useActorSelector(flow, (s) => s.context.result);
+  if (!inStep || !result) return null;
+  const submittedDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(
+    new Date(result.submittedAt),
+  );
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF043')}
-      lead="申請已受理。業務人員將於 3 個工作天內與您聯繫，完成用印送件與核保。"
-    >
+    <ScreenPage heading={headingOf('ODGAF043')}>
       <StepIndicator steps={SHOPCART_STEPS} current={3} />
+      <section className="application-done" aria-labelledby="done-heading">
+        <h2 id="done-heading">申請已受理</h2>
+        <p>
+          受理編號：<strong className="application-no">{result.applicationNo}</strong>
+        </p>
+        <p>
+          受理時間：{formatRoc(submittedDay, 'chinese')} {timeFormat.format(new Date(result.submittedAt))}
+        </p>
+        <p>請記下受理編號；查詢進度與列印文件時都需要它與要保單位統一編號。</p>
+      </section>
+      <section aria-labelledby="next-heading">
+        <h2 id="next-heading">接下來</h2>
+        <ol>
+          <li>
+            業務人員將於 {formatRoc(result.contactBy, 'chinese')}前（3
+            個工作天內）以電話或電子郵件與聯絡人聯繫，確認投保內容與保費。
+          </li>
+          <li>請備妥蓋有公司大小章的要保書與被保險人名冊，由業務人員收件後送核保。</li>
+          <li>核保完成後寄發保險單，並為每位被保險人製發保險證。</li>
+        </ol>
+        <p>
+          如有疑問，請洽客服專線 {INSURER.serviceLine}（{INSURER.serviceHours}）。
+        </p>
+      </section>
+      <p className="form-actions">
+        <Link className="button" to="/progress">
+          查詢申請進度
+        </Link>
+        <button type="button" className="button" onClick={() => restartShopcart(flow)}>
+          申請其他保障
+        </button>
+        <Link className="button" to="/">
+          回首頁
+        </Link>
+      </p>
     </ScreenPage>
   );
 }

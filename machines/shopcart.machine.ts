@@ -1,0 +1,322 @@
+import { and, assertEvent, assign, emit, setup } from 'xstate';
+import {
+  type Applicant,
+  applicantSchema,
+  planSchema,
+  rosterSchema,
+  type ShopcartPlan,
+  type ShopcartValidationContext,
+  type SubmittedApplication,
+} from '../src/domain/api/shopcart';
+import type { RosterRow } from '../src/domain/roster';
+import { unbound } from './unbound';
+
+/** What the flow knows of the visitor's cart (forwarded from the cart actor whenever it changes). */
+export interface CartFacts {
+  count: number;
+  /** tells two carts apart (src/domain/application-rules.ts cartSignature) */
+  signature: string;
+  /** join ages every product in the cart accepts; null when they do not overlap */
+  ages: readonly [number, number] | null;
+  needsSalary: boolean;
+}
+
+export interface ShopcartInput {
+  /** the idempotency key of this application (a UUID the binding makes) */
+  requestId: string;
+  /** ISO date in Asia/Taipei: the 投保始期 window and ages count from it */
+  today: string;
+  cart: CartFacts;
+}
+
+export interface ShopcartContext extends ShopcartInput {
+  plan: ShopcartPlan | null;
+  applicant: Applicant | null;
+  roster: RosterRow[];
+  /** the cart's signature when STEP1 was last confirmed: a different one later is a changed cart */
+  confirmedCart: string | null;
+  /** STEP3 sent the visitor back to edit a step: confirming it returns to STEP3 */
+  returning: boolean;
+  /**
+   * SPEC §3 editSts rmind1-3: whether STEP1-3 have shown their 「購物車內容已變更」 notice since the cart
+   * last changed; a change of the cart's content clears them (SPEC §4 says so of an insert).
+   */
+  reminders: Reminders;
+  /** why the server refused the last submission */
+  failure: string;
+  result: SubmittedApplication | null;
+}
+
+export type FlowStep = 1 | 2 | 3;
+
+export interface Reminders {
+  rmind1: boolean;
+  rmind2: boolean;
+  rmind3: boolean;
+}
+
+const NO_REMINDERS: Reminders = { rmind1: false, rmind2: false, rmind3: false };
+
+export type ShopcartEvent =
+  | { type: 'cart.changed'; cart: CartFacts }
+  | { type: 'plan.confirm'; plan: ShopcartPlan }
+  | { type: 'applicant.confirm'; applicant: Applicant; roster: RosterRow[] }
+  | { type: 'application.submit'; captcha: string }
+  /** a step showed its 「購物車內容已變更」 notice */
+  | { type: 'reminder.shown'; step: FlowStep }
+  /** the URL asks for a step (browser Back or Forward, a deep link): granted as far as the data allows */
+  | { type: 'flow.goto'; step: FlowStep }
+  /** STEP3's edit link: the step, then back to STEP3 */
+  | { type: 'flow.edit'; step: 1 | 2 }
+  /** STEP4's 申請其他保障: a new application with a fresh key and day */
+  | { type: 'flow.restart'; requestId: string; today: string };
+
+export type ShopcartEmitted = { type: 'application.submitted'; application: SubmittedApplication };
+
+/** What submitApplication sends (the body of POST shopcart/submitApplication). */
+export interface SubmitInput {
+  requestId: string;
+  plan: ShopcartPlan;
+  applicant: Applicant;
+  roster: RosterRow[];
+  consent: true;
+  captcha: string;
+}
+
+const rulesOf = (context: ShopcartContext): ShopcartValidationContext | null =>
+  context.cart.ages && {
+    today: context.today,
+    ages: context.cart.ages,
+    needsSalary: context.cart.needsSalary,
+  };
+
+/** The cart is not the one the visitor confirmed on STEP1. */
+export function cartChangedSinceConfirmed(context: ShopcartContext): boolean {
+  return context.confirmedCart !== null && context.confirmedCart !== context.cart.signature;
+}
+
+/** STEP1's data holds for the cart as it is now. */
+function planValid(context: ShopcartContext): boolean {
+  const rules = rulesOf(context);
+  return (
+    context.cart.count > 0 &&
+    rules !== null &&
+    context.plan !== null &&
+    planSchema.isValidSync(context.plan, { context: rules })
+  );
+}
+
+/** STEP2's data (and its roster) holds for the cart as it is now. */
+function applicantValid(context: ShopcartContext): boolean {
+  const rules = rulesOf(context);
+  const { applicant } = context;
+  return (
+    context.cart.count > 0 &&
+    rules !== null &&
+    applicant !== null &&
+    applicantSchema.isValidSync(applicant, { context: rules }) &&
+    rosterSchema.isValidSync(context.roster, { context: { ...rules, startDate: applicant.startDate } })
+  );
+}
+
+/** The step a URL asking for `step` shows: that one, or the furthest one before it the data allows. */
+function landing(context: ShopcartContext, step: FlowStep): FlowStep {
+  if (step === 3 && planValid(context) && applicantValid(context)) return 3;
+  return step >= 2 && planValid(context) ? 2 : 1;
+}
+
+function fresh(input: ShopcartInput): ShopcartContext {
+  return {
+    ...input,
+    plan: null,
+    applicant: null,
+    roster: [],
+    confirmedCart: null,
+    returning: false,
+    reminders: NO_REMINDERS,
+    failure: '',
+    result: null,
+  };
+}
+
+/**
+ * The shopcart application (ODGAF040-043): 確認投保內容 → 要保單位資料 → 確認送出 → 申請完成. The machine
+ * owns the step: each step's data must be accepted (by the shared schemas, against the cart's rules) before
+ * the next step can be shown, and an emptied cart sends the visitor back to STEP1.
+ */
+export const shopcartMachine = setup({
+  types: {
+    context: {} as ShopcartContext,
+    input: {} as ShopcartInput,
+    events: {} as ShopcartEvent,
+    emitted: {} as ShopcartEmitted,
+  },
+  actors: {
+    /** POST shopcart/submitApplication; rejects with { message } when refused */
+    submitApplication: unbound<SubmittedApplication, SubmitInput>('submitApplication'),
+  },
+  guards: {
+    planAccepted: ({ context, event }) => {
+      assertEvent(event, 'plan.confirm');
+      return planValid({ ...context, plan: event.plan });
+    },
+    applicantAccepted: ({ context, event }) => {
+      assertEvent(event, 'applicant.confirm');
+      return applicantValid({ ...context, applicant: event.applicant, roster: event.roster });
+    },
+    returning: ({ context }) => context.returning,
+    remindDue: ({ context, event }) => {
+      assertEvent(event, 'reminder.shown');
+      return cartChangedSinceConfirmed(context) && !context.reminders[`rmind${event.step}`];
+    },
+    applicantValid: ({ context }) => applicantValid(context),
+    editsPlan: ({ event }) => {
+      assertEvent(event, 'flow.edit');
+      return event.step === 1;
+    },
+    /** the facts differ from those the flow holds (the binding forwards only changes; a repeat is nothing) */
+    isOtherCart: ({ context, event }) => {
+      assertEvent(event, 'cart.changed');
+      return JSON.stringify(event.cart) !== JSON.stringify(context.cart);
+    },
+    cartEmptied: ({ event }) => {
+      assertEvent(event, 'cart.changed');
+      return event.cart.count === 0;
+    },
+    canSubmit: ({ context, event }) => {
+      assertEvent(event, 'application.submit');
+      return context.cart.count > 0 && event.captcha.trim() !== '';
+    },
+    toCart: ({ context, event }) => {
+      assertEvent(event, 'flow.goto');
+      return landing(context, event.step) === 1;
+    },
+    toDetails: ({ context, event }) => {
+      assertEvent(event, 'flow.goto');
+      return landing(context, event.step) === 2;
+    },
+    toReview: ({ context, event }) => {
+      assertEvent(event, 'flow.goto');
+      return landing(context, event.step) === 3;
+    },
+  },
+  actions: {
+    keepCart: assign(({ context, event }) => {
+      assertEvent(event, 'cart.changed');
+      const changed = event.cart.signature !== context.cart.signature;
+      return { cart: event.cart, reminders: changed ? NO_REMINDERS : context.reminders };
+    }),
+    markReminded: assign({
+      reminders: ({ context, event }) => {
+        assertEvent(event, 'reminder.shown');
+        return { ...context.reminders, [`rmind${event.step}`]: true };
+      },
+    }),
+    keepPlan: assign(({ context, event }) => {
+      assertEvent(event, 'plan.confirm');
+      return { plan: event.plan, confirmedCart: context.cart.signature, returning: false };
+    }),
+    keepApplicant: assign(({ event }) => {
+      assertEvent(event, 'applicant.confirm');
+      return { applicant: event.applicant, roster: event.roster, returning: false };
+    }),
+    startReturning: assign({ returning: true }),
+    clearFailure: assign({ failure: '' }),
+    keepFailure: assign({
+      failure: ({ event }) => {
+        const message = (event as { error?: { message?: unknown } }).error?.message;
+        return typeof message === 'string' && message !== '' ? message : '送出失敗，請稍後再試一次';
+      },
+    }),
+    keepResult: assign({
+      result: ({ event }) => (event as unknown as { output: SubmittedApplication }).output,
+    }),
+    announceSubmitted: emit(({ context }) => ({
+      type: 'application.submitted' as const,
+      application: context.result!,
+    })),
+    restart: assign(({ context, event }) => {
+      assertEvent(event, 'flow.restart');
+      return fresh({ requestId: event.requestId, today: event.today, cart: context.cart });
+    }),
+  },
+}).createMachine({
+  id: 'shopcart',
+  context: ({ input }) => fresh(input),
+  initial: 'cart',
+  on: {
+    'cart.changed': { guard: 'isOtherCart', actions: 'keepCart' },
+    'reminder.shown': { guard: 'remindDue', actions: 'markReminded' },
+  },
+  states: {
+    cart: {
+      meta: { route: '/shopcart/STEP1', step: 1 },
+      on: {
+        'plan.confirm': [
+          {
+            guard: and(['planAccepted', 'returning', 'applicantValid']),
+            target: 'review',
+            actions: 'keepPlan',
+          },
+          { guard: 'planAccepted', target: 'details', actions: 'keepPlan' },
+        ],
+        'flow.goto': [
+          { guard: 'toReview', target: 'review' },
+          { guard: 'toDetails', target: 'details' },
+        ],
+      },
+    },
+    details: {
+      meta: { route: '/shopcart/STEP2', step: 2 },
+      on: {
+        'applicant.confirm': { guard: 'applicantAccepted', target: 'review', actions: 'keepApplicant' },
+        'cart.changed': { guard: 'cartEmptied', target: 'cart', actions: 'keepCart' },
+        'flow.goto': [
+          { guard: 'toReview', target: 'review' },
+          { guard: 'toCart', target: 'cart' },
+        ],
+      },
+    },
+    review: {
+      meta: { route: '/shopcart/STEP3', step: 3 },
+      on: {
+        'application.submit': { guard: 'canSubmit', target: 'submitting', actions: 'clearFailure' },
+        'cart.changed': { guard: 'cartEmptied', target: 'cart', actions: 'keepCart' },
+        'flow.edit': [
+          { guard: 'editsPlan', target: 'cart', actions: 'startReturning' },
+          { target: 'details', actions: 'startReturning' },
+        ],
+        'flow.goto': [
+          { guard: 'toDetails', target: 'details' },
+          { guard: 'toCart', target: 'cart' },
+        ],
+      },
+    },
+    submitting: {
+      meta: { route: '/shopcart/STEP3', step: 3 },
+      tags: ['busy'],
+      invoke: {
+        id: 'submitApplication',
+        src: 'submitApplication',
+        input: ({ context, event }) => {
+          assertEvent(event, 'application.submit');
+          return {
+            requestId: context.requestId,
+            plan: context.plan!,
+            applicant: context.applicant!,
+            roster: context.roster,
+            consent: true as const,
+            captcha: event.captcha,
+          };
+        },
+        onDone: { target: 'done', actions: ['keepResult', 'announceSubmitted'] },
+        onError: { target: 'review', actions: 'keepFailure' },
+      },
+    },
+    done: {
+      meta: { route: '/shopcart/STEP4', step: 4 },
+      // STEP4's 申請其他保障: the only way to a second application in the tab
+      on: { 'flow.restart': { target: 'cart', actions: 'restart' } },
+    },
+  },
+});

@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import type { ShopcartContext } from '../../../machines/shopcart.machine';
+import type { Cart } from '../../domain/cart-item';
+import { industryLabel } from '../../domain/industry';
+import { formatMoney } from '../../domain/money';
+import { OCCUPATION_CLASSES } from '../../domain/occupation';
+import { formatRoc } from '../../domain/roc-date';
+
+function Group({ title, onEdit, children }: { title: string; onEdit?: () => void; children: ReactNode }) {
+  return (
+    <section className="summary-group" aria-label={title}>
+      <div className="summary-heading">
+        <h2>{title}</h2>
+        {onEdit && (
+          <button type="button" className="button link" onClick={onEdit} aria-label={`修改${title}`}>
+            修改
+          </button>
+        )}
+      </div>
+      <dl className="summary-list">{children}</dl>
+    </section>
+  );
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+const occupationLabel = (value: string | undefined) =>
+  OCCUPATION_CLASSES.find((c) => c.value === value)?.label ?? value ?? '';
+
+/** STEP3: everything entered, read-only, grouped, each group with its edit link. */
+export function ApplicationSummary({
+  context,
+  cart,
+  onEdit,
+}: {
+  context: ShopcartContext;
+  cart: Cart;
+  onEdit: (step: 1 | 2) => void;
+}) {
+  const { plan, applicant: a, roster } = context;
+  if (!plan || !a) return null;
+  return (
+    <div className="application-summary">
+      <Group title="投保內容" onEdit={() => onEdit(1)}>
+        {cart.CLASS_LIST.map((item) => (
+          <Row key={item.CLASS_ID} term={item.CLASS_TITLE}>
+            {item.PROD_LIST.map(
+              (l) =>
+                `${l.PROD_NAME} ${item.IS_SLRY_MLTPL === 'Y' && l.FACE_AMT === 1 ? '依月薪倍數' : formatMoney(l.FACE_AMT)}`,
+            ).join('、')}
+          </Row>
+        ))}
+        <Row term="職業類別">{occupationLabel(plan.occupationClass)}</Row>
+        <Row term="平均年齡">{plan.averageAge} 歲</Row>
+        {plan.averageSalary !== undefined && <Row term="平均月薪">{formatMoney(plan.averageSalary)}</Row>}
+      </Group>
+      <Group title="要保單位資料" onEdit={() => onEdit(2)}>
+        <Row term="要保單位名稱">{a.companyName}</Row>
+        <Row term="統一編號">{a.taxId}</Row>
+        <Row term="負責人">{a.representative}</Row>
+        <Row term="行業類別">{industryLabel(a.industry)}</Row>
+        <Row term="地址">{`${a.city}${a.district}${a.street}`}</Row>
+        <Row term="聯絡人">{`${a.contactName}（${a.contactTitle}）`}</Row>
+        {a.mobile && <Row term="手機號碼">{a.mobile}</Row>}
+        {a.phone && <Row term="市話">{`${a.phone}${a.phoneExt ? ` 分機 ${a.phoneExt}` : ''}`}</Row>}
+        <Row term="電子郵件">{a.email}</Row>
+      </Group>
+      <Group title="投保條件" onEdit={() => onEdit(2)}>
+        <Row term="投保人數">{a.headcount} 人</Row>
+        {a.totalSalary !== undefined && <Row term="員工總月薪">{a.totalSalary} 萬元</Row>}
+        {a.maxSalary !== undefined && <Row term="最高月薪">{a.maxSalary} 萬元</Row>}
+        <Row term="投保始期">{formatRoc(a.startDate, 'chinese')}</Row>
+        <Row term="被保險人年齡">{`${a.ageMin} 至 ${a.ageMax} 歲`}</Row>
+        <Row term="被保險人名冊">
+          {roster.length > 0 ? `已上傳 ${roster.length} 位` : '未上傳（可於送出後補送）'}
+        </Row>
+      </Group>
+    </div>
+  );
+}

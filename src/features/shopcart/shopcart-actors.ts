@@ -1,0 +1,13 @@
+import { fromPromise } from 'xstate';
+import { shopcartMachine } from '../../../machines/shopcart.machine';
+import type { SubmittedApplication } from '../../domain/api/shopcart';
+import { apiPost } from '../../lib/api-client';
+
+/** The shopcart machine bound to POST shopcart/submitApplication (a refusal rejects with its message). */
+export const liveShopcartMachine = shopcartMachine.provide({
+  actors: {
+    submitApplication: fromPromise(({ input }) =>
+      apiPost<SubmittedApplication>('shopcart/submitApplication', input, { overlay: true }),
+    ),
+  },
+});

@@ -1,0 +1,95 @@
+import { type Actor, createActor } from 'xstate';
+import type { CartFacts, shopcartMachine } from '../../../machines/shopcart.machine';
+import type { AppActors } from '../../app-actors';
+import { applicationRules, cartSignature } from '../../domain/application-rules';
+import type { Cart } from '../../domain/cart-item';
+import { taipeiDate } from '../../domain/roc-date';
+import { FLOW_STORAGE_PREFIX, onFlowsCleared } from '../../lib/flow-storage';
+import { newRequestId } from '../../lib/request-id';
+import { clearDrafts } from './form-draft';
+import { liveShopcartMachine } from './shopcart-actors';
+
+export type ShopcartActor = Actor<typeof shopcartMachine>;
+
+const STORAGE_KEY = `${FLOW_STORAGE_PREFIX}shopcart`;
+
+/** What the flow needs to know of the cart. */
+export function cartFacts(cart: Cart): CartFacts {
+  const { ages, needsSalary } = applicationRules(cart);
+  return { count: cart.CLASS_LIST.length, signature: cartSignature(cart), ages, needsSalary };
+}
+
+const sameFacts = (a: CartFacts, b: CartFacts) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The stored snapshot of this tab's application, if it still fits the machine. */
+function restore() {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    if (!raw) return undefined;
+    const snapshot = JSON.parse(raw);
+    liveShopcartMachine.resolveState({ value: snapshot.value, context: snapshot.context });
+    return snapshot;
+  } catch {
+    sessionStorage.removeItem(STORAGE_KEY);
+    return undefined;
+  }
+}
+
+let running: { cart: AppActors['cart']; actor: ShopcartActor; stop(): void } | null = null;
+
+/**
+ * The tab's shopcart application: one actor, started on the first shopcart screen and kept while the
+ * visitor moves around the site. Its snapshot is saved in sessionStorage after each settled step (never
+ * while submitting, and the captcha is never in it), so a reload keeps the step and every typed value.
+ * It hears the cart: every change is forwarded, and a submitted application resets the cart.
+ */
+export function shopcartFlow(cart: AppActors['cart']): ShopcartActor {
+  if (running?.cart === cart) return running.actor;
+  running?.stop();
+  const actor = createActor(liveShopcartMachine, {
+    input: {
+      requestId: newRequestId(),
+      today: taipeiDate(new Date()),
+      cart: cartFacts(cart.getSnapshot().context.cart),
+    },
+    snapshot: restore(),
+  });
+  const saving = actor.subscribe((snapshot) => {
+    if (snapshot.status === 'active' && !snapshot.hasTag('busy'))
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(actor.getPersistedSnapshot()));
+  });
+  // the server emptied the cart with the application: read it again
+  const submitted = actor.on('application.submitted', () => {
+    clearDrafts();
+    cart.send({ type: 'cart.refresh' });
+  });
+  actor.start();
+  let sent = actor.getSnapshot().context.cart;
+  const forward = (snapshot: ReturnType<AppActors['cart']['getSnapshot']>) => {
+    // until the cart is loaded, its empty stand-in says nothing about the visitor's cart
+    if (snapshot.matches('loading') || snapshot.matches('loadFailed')) return;
+    const facts = cartFacts(snapshot.context.cart);
+    if (sameFacts(facts, sent)) return;
+    sent = facts;
+    actor.send({ type: 'cart.changed', cart: facts });
+  };
+  const hearing = cart.subscribe(forward);
+  forward(cart.getSnapshot());
+  const forget = onFlowsCleared(() => running?.stop());
+  const stop = () => {
+    hearing.unsubscribe();
+    saving.unsubscribe();
+    submitted.unsubscribe();
+    forget();
+    actor.stop();
+    if (running?.actor === actor) running = null;
+  };
+  running = { cart, actor, stop };
+  return actor;
+}
+
+/** A new application with a fresh idempotency key (after one was made). */
+export function restartShopcart(actor: ShopcartActor): void {
+  clearDrafts();
+  actor.send({ type: 'flow.restart', requestId: newRequestId(), today: taipeiDate(new Date()) });
+}

@@ -1,0 +1,148 @@
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { machines } from '../../machines/registry';
+import type { ShopcartInput } from '../../machines/shopcart.machine';
+import type { FlowPath } from '../support/flow-model';
+import { flowPaths } from '../support/flow-model';
+import { shopcartScreen } from '../support/flow-screens';
+import { SHOPCART_CALLS, shopcartStart, shopcartStimuli } from '../support/flows/shopcart.flow';
+import { ShopcartOracle, type ShopcartStimulus, type ShopcartView } from '../support/oracles/shopcart.oracle';
+import { recordPassedPath } from '../support/path-record';
+import { type PathDriver, runPath } from '../support/path-runner';
+import {
+  answerCaptcha,
+  applicantFields,
+  asSentByOracle,
+  planFields,
+  rosterCsv,
+  type ShopcartVisit,
+  shopcartVisit,
+  stepOfPath,
+  viewAt,
+} from '../support/shopcart-page';
+import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { heldPageNetwork, pageAgreement } from './support/held-network';
+
+const entry = machines.find((m) => m.id === 'shopcart')!;
+const input = entry.input as ShopcartInput;
+
+const app = builtAppForThisFile();
+
+/** The visitor's clock on the path's day, 09:00 in Taipei (timers keep running). */
+const dayOf = (today: string) => new Date(`${today}T09:00:00+08:00`);
+
+/** Types `value` in the control labelled `name` (a select picks it), or empties it for ''. */
+async function fill(page: Page, name: string, value: string) {
+  const select = page.getByRole('combobox', { name, exact: true });
+  if ((await select.count()) > 0) await select.selectOption(value);
+  else await page.getByRole('textbox', { name, exact: true }).fill(value);
+}
+
+/**
+ * The built app in Chromium with its submission held. The cart another tab changes is getCart's answer;
+ * the captcha is the built server's own, solved by the widget in the page; the address bar is a real
+ * navigation (a deep link loads the page again, so the step comes back from the tab's storage).
+ */
+function shopcartInChromium(
+  page: Page,
+  visit: ShopcartVisit,
+  network: Awaited<ReturnType<typeof heldPageNetwork>>,
+): PathDriver<ShopcartStimulus, ShopcartView> {
+  const confirm = () => page.getByRole('button', { name: /^(下一步|完成修改)/ }).click();
+  return {
+    async act(s) {
+      switch (s.kind) {
+        case 'cart':
+          // changed in another tab: the visitor comes back to this one
+          visit.cart = s.cart;
+          await page.evaluate(() => {
+            Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+            document.dispatchEvent(new Event('visibilitychange'));
+          });
+          return;
+        case 'confirmPlan':
+          for (const [name, value] of planFields(s.plan, visit.cart)) await fill(page, name, value);
+          await confirm();
+          return;
+        case 'confirmApplicant': {
+          for (const [name, value] of applicantFields(s.applicant, visit.cart)) await fill(page, name, value);
+          await page.getByLabel('上傳名冊檔案（CSV）').setInputFiles({
+            name: '名冊.csv',
+            mimeType: 'text/csv',
+            buffer: Buffer.from(rosterCsv(s.roster)),
+          });
+          await page.getByText(/已讀取名冊|有 \d+ 處需要修正/).waitFor();
+          await confirm();
+          return;
+        }
+        case 'submit': {
+          const consent = page.getByRole('checkbox', { name: '我已閱讀並同意個人資料告知事項' });
+          if (!(await consent.isChecked())) await consent.check();
+          if (s.captcha !== '') {
+            await page.getByRole('checkbox', { name: '我不是機器人' }).click();
+            await page.getByText('驗證完成').waitFor({ timeout: 20_000 });
+            visit.captchas.push(s.captcha);
+          }
+          await page.getByRole('button', { name: '送出申請' }).click();
+          return;
+        }
+        case 'open':
+          await page.goto(`${app.server.origin}/groupins/shopcart/STEP${s.step}`);
+          return;
+        case 'edit':
+          await page
+            .getByRole('main')
+            .getByRole('button', { name: s.step === 1 ? '修改投保內容' : '修改要保單位資料' })
+            .click();
+          return;
+        case 'startOver':
+          visit.requestIds.push(s.requestId);
+          await page.clock.setFixedTime(dayOf(s.today));
+          await page.getByRole('button', { name: '申請其他保障' }).click();
+          return;
+        case 'reply':
+          await network.reply(s.call, s.reply);
+      }
+    },
+    wait: async () => {},
+    view: async () =>
+      viewAt(stepOfPath(new URL(page.url()).pathname), (await page.evaluate(shopcartScreen)) as ShopcartView),
+    sent: () => asSentByOracle(network.sent(), visit),
+  };
+}
+
+async function runInChromium(path: FlowPath) {
+  const { context, page } = await returningVisitor(app);
+  try {
+    const visit = shopcartVisit(input);
+    await page.clock.setFixedTime(dayOf(input.today));
+    const network = await heldPageNetwork(page, SHOPCART_CALLS);
+    // routes added later are asked first: the cart is the path's, the challenges are noted as served
+    await page.route('**/ODGAWeb/api/DTODGAZ0/getCart', (route) =>
+      route.fulfill({ json: { returnCode: 0, data: visit.cart, msg: '' } }),
+    );
+    await page.route('**/ODGAWeb/api/captcha/challenge', async (route) => {
+      const response = await route.fetch();
+      const answer = await response.json();
+      answerCaptcha(visit, answer.data);
+      await route.fulfill({ response, json: answer });
+    });
+    await page.goto(`${app.server.origin}/groupins/shopcart/STEP1`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await runPath(
+      path,
+      shopcartStimuli,
+      new ShopcartOracle(shopcartStart(input)),
+      shopcartInChromium(page, visit, network),
+      pageAgreement((view) => view),
+      SHOPCART_CALLS,
+    );
+    recordPassedPath('chromium', entry.id, path);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('shopcart paths in Chromium, against the shopcart oracle', () => {
+  for (const path of flowPaths(entry)) it(path.description, () => runInChromium(path), 90_000);
+});

@@ -1,0 +1,285 @@
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { machines } from '../../machines/registry';
+import {
+  SAMPLE_APPLICANT,
+  SAMPLE_CARTS,
+  SAMPLE_INVALID_APPLICANT,
+  SAMPLE_INVALID_PLAN,
+  SAMPLE_PLAN,
+} from '../../machines/samples/shopcart.samples';
+import type { ShopcartInput } from '../../machines/shopcart.machine';
+import { headingOf } from '../../src/domain/screens';
+import { createCaptcha } from '../../src/server/captcha/captcha';
+import { catalogueServer } from '../screens/catalogue-server';
+import { domAgreement } from '../support/dom-agreement';
+import { flowPaths } from '../support/flow-model';
+import { shopcartScreen } from '../support/flow-screens';
+import {
+  accepted,
+  cartIs,
+  confirmApplicant,
+  confirmPlan,
+  edit,
+  open,
+  refusedWith,
+  restart,
+  SHOPCART_CALLS,
+  type ShopcartEvent,
+  shopcartStart,
+  shopcartStimuli,
+  submit,
+} from '../support/flows/shopcart.flow';
+import { heldNetwork } from '../support/held-network';
+import type { SentRequest } from '../support/oracles/oracle';
+import { ShopcartOracle, type ShopcartStimulus, type ShopcartView } from '../support/oracles/shopcart.oracle';
+import { eventsOnPage, type FlowPage, pathOnPage } from '../support/page-runs';
+import type { PathDriver } from '../support/path-runner';
+import { envelope } from '../support/render-app';
+import {
+  answerCaptcha,
+  applicantFields,
+  asSentByOracle,
+  planFields,
+  rosterCsv,
+  type ShopcartVisit,
+  shopcartVisit,
+  stepOfPath,
+  viewAt,
+} from '../support/shopcart-page';
+import { openPage } from '../support/visitor-page';
+
+const entry = machines.find((m) => m.id === 'shopcart')!;
+const input = entry.input as ShopcartInput;
+
+/** Types `value` in the control labelled `name` (a select picks it), or empties it for ''. */
+async function fill(user: UserEvent, name: string, value: string) {
+  const select = screen.queryByRole('combobox', { name });
+  if (select) {
+    await user.selectOptions(select, value);
+    return;
+  }
+  const box = screen.getByRole('textbox', { name });
+  await user.clear(box);
+  if (value !== '') {
+    await user.click(box);
+    await user.paste(value);
+  }
+  await user.tab();
+}
+
+const button = (name: string | RegExp) => screen.findByRole('button', { name });
+
+/** The rendered app with its shopcart flow: the visitor's forms, the address bar and the held network. */
+function shopcartOnPage(visit: ShopcartVisit) {
+  return ({
+    network,
+    user,
+    open: address,
+    at,
+  }: Parameters<FlowPage<ShopcartStimulus, ShopcartView>['driver']>[0]): PathDriver<
+    ShopcartStimulus,
+    ShopcartView
+  > => ({
+    async act(s) {
+      switch (s.kind) {
+        case 'cart':
+          // changed in another tab: the visitor comes back to this one
+          visit.cart = s.cart;
+          Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+          act(() => {
+            document.dispatchEvent(new Event('visibilitychange'));
+          });
+          return;
+        case 'confirmPlan':
+          for (const [name, value] of planFields(s.plan, visit.cart)) await fill(user, name, value);
+          await user.click(await button(/^(下一步|完成修改)/));
+          return;
+        case 'confirmApplicant': {
+          for (const [name, value] of applicantFields(s.applicant, visit.cart)) await fill(user, name, value);
+          const file = new File([rosterCsv(s.roster)], '名冊.csv', { type: 'text/csv' });
+          await user.upload(screen.getByLabelText('上傳名冊檔案（CSV）'), file);
+          await screen.findByText(/已讀取名冊|有 \d+ 處需要修正/);
+          await user.click(await button(/^(下一步|完成修改)/));
+          return;
+        }
+        case 'submit': {
+          const consent = screen.getByRole('checkbox', { name: '我已閱讀並同意個人資料告知事項' });
+          if (!(consent as HTMLInputElement).checked) await user.click(consent);
+          if (s.captcha !== '') {
+            await user.click(await screen.findByRole('checkbox', { name: '我不是機器人' }));
+            await screen.findByText('驗證完成', {}, { timeout: 10_000 });
+            visit.captchas.push(s.captcha);
+          }
+          await user.click(await button('送出申請'));
+          return;
+        }
+        case 'open':
+          await address(`/shopcart/STEP${s.step}`);
+          return;
+        case 'edit':
+          await user.click(
+            within(screen.getByRole('main')).getByRole('button', {
+              name: s.step === 1 ? '修改投保內容' : '修改要保單位資料',
+            }),
+          );
+          return;
+        case 'startOver':
+          visit.requestIds.push(s.requestId);
+          vi.setSystemTime(new Date(`${s.today}T09:00:00+08:00`));
+          await user.click(await button('申請其他保障'));
+          return;
+        case 'reply':
+          await act(() => network.reply(s.call, s.reply));
+      }
+    },
+    wait: async () => {},
+    view: async () => viewAt(stepOfPath(at()), shopcartScreen() as ShopcartView),
+    sent: (): SentRequest[] => asSentByOracle(network.sent(), visit),
+  });
+}
+
+function shopcartPage(): FlowPage<ShopcartStimulus, ShopcartView> {
+  let visit = shopcartVisit(input);
+  const catalogue = catalogueServer();
+  const captcha = createCaptcha({ hmacKey: 'jsdom shopcart', maxNumber: 1_000, expiresSeconds: 600 });
+  return {
+    machineId: entry.id,
+    path: '/shopcart/STEP1',
+    calls: SHOPCART_CALLS,
+    agree: domAgreement((view) => view),
+    answers: async (url, init) => {
+      const verb = url.pathname.split('/').at(-1);
+      if (verb === 'getCart') return envelope(visit.cart);
+      if (verb === 'challenge') return envelope(answerCaptcha(visit, await captcha.challenge()));
+      // the estimate is not the flow's: STEP1 says it cannot be had, and the flow goes on
+      if (verb === 'estimate') return envelope(null, 1, '估算保費暫時無法提供');
+      return catalogue(url, init);
+    },
+    driver: (page) => shopcartOnPage(visit)(page),
+    before: () => {
+      visit = shopcartVisit(input);
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      vi.setSystemTime(new Date(`${input.today}T09:00:00+08:00`));
+    },
+    after: () => {
+      vi.restoreAllMocks();
+      vi.useRealTimers();
+      Reflect.deleteProperty(document, 'visibilityState');
+    },
+  };
+}
+
+const PAGE = shopcartPage();
+
+describe('shopcart paths on the rendered app, against the shopcart oracle', () => {
+  for (const path of flowPaths(entry))
+    it(
+      path.description,
+      () => pathOnPage(PAGE, path, shopcartStimuli, new ShopcartOracle(shopcartStart(input))),
+      60_000,
+    );
+});
+
+// The issue's rules as the visitor meets them on the page: each scenario is played on the rendered app and
+// on the oracle, which must agree after every step.
+const SCENARIOS: Array<[string, ShopcartEvent[]]> = [
+  [
+    'a form the schemas refuse does not go on, nor 送出申請 without the captcha',
+    [
+      confirmPlan(SAMPLE_INVALID_PLAN),
+      confirmPlan(),
+      confirmApplicant(SAMPLE_INVALID_APPLICANT),
+      confirmApplicant(),
+      submit(''),
+    ],
+  ],
+  ['a deep link to STEP3 on a new application shows STEP1', [open(3), open(2)]],
+  [
+    'Back from STEP3 and Forward again keep the data, and the application is sent with it',
+    [confirmPlan(), confirmApplicant(), open(2), open(1), open(3), submit(), accepted],
+  ],
+  [
+    '修改 on STEP3 opens the step, and confirming it returns to STEP3',
+    [confirmPlan(), confirmApplicant(), edit(1), confirmPlan(), edit(2), confirmApplicant()],
+  ],
+  [
+    'a cart changed in another tab says so once on each step; emptied, it sends the visitor to STEP1',
+    [confirmPlan(), cartIs('changed'), open(1), open(2), cartIs('empty'), cartIs('two'), open(3)],
+  ],
+  [
+    'a salary item asks 平均月薪: the confirmed plan no longer holds, 上一步 shows STEP1',
+    [confirmPlan(), confirmApplicant(), cartIs('salary'), open(2)],
+  ],
+  [
+    'refused twice for the same reason, the captcha starts over each time and the third one is stored',
+    [
+      confirmPlan(),
+      confirmApplicant(),
+      submit(),
+      refusedWith('驗證碼已失效，請重新驗證'),
+      submit(''),
+      submit(),
+      refusedWith('驗證碼已失效，請重新驗證'),
+      submit(),
+      accepted,
+    ],
+  ],
+  [
+    '申請其他保障 starts a new application with a new key',
+    [
+      confirmPlan(),
+      confirmApplicant(),
+      submit(),
+      accepted,
+      restart,
+      open(3),
+      confirmPlan(),
+      confirmApplicant(),
+      submit(),
+    ],
+  ],
+];
+
+describe('the issue’s scenarios on the rendered app, against the shopcart oracle', () => {
+  for (const [name, events] of SCENARIOS)
+    it(
+      name,
+      () => eventsOnPage(PAGE, events, shopcartStimuli, new ShopcartOracle(shopcartStart(input))),
+      60_000,
+    );
+});
+
+describe('a reload of the tab', () => {
+  it('keeps the step, the confirmed plan and what was typed on STEP2', async () => {
+    const network = heldNetwork(SHOPCART_CALLS, PAGE.answers);
+    PAGE.before?.(false);
+    const user = userEvent.setup();
+    try {
+      let page = await openPage('/shopcart/STEP1');
+      for (const [name, value] of planFields(SAMPLE_PLAN, SAMPLE_CARTS.two)) await fill(user, name, value);
+      await user.click(await button('下一步：填寫投保資料'));
+      await screen.findByRole('heading', { level: 1, name: headingOf('ODGAF041') });
+      await fill(user, '要保單位名稱', SAMPLE_APPLICANT.companyName);
+      await fill(user, '縣市', SAMPLE_APPLICANT.city);
+      page.stop();
+      cleanup();
+
+      page = await openPage('/shopcart/STEP2');
+      await screen.findByRole('heading', { level: 1, name: headingOf('ODGAF041') });
+      expect(screen.getByRole('textbox', { name: '要保單位名稱' })).toHaveValue(SAMPLE_APPLICANT.companyName);
+      expect(screen.getByRole('combobox', { name: '縣市' })).toHaveValue(SAMPLE_APPLICANT.city);
+      expect(screen.getByRole('textbox', { name: '投保人數' })).toHaveValue(String(SAMPLE_PLAN.headcount));
+      // STEP1 shows the plan as confirmed
+      await user.click(screen.getByRole('button', { name: '上一步' }));
+      expect(await screen.findByRole('textbox', { name: '平均年齡' })).toHaveValue(
+        String(SAMPLE_PLAN.averageAge),
+      );
+      page.stop();
+    } finally {
+      network.close();
+      PAGE.after?.();
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import type { EventObject } from 'xstate';
+import {
+  SAMPLE_APPLICANT,
+  SAMPLE_CAPTCHA,
+  SAMPLE_CART_FACTS,
+  SAMPLE_PLAN,
+  SAMPLE_RESTART_REQUEST_ID,
+  SAMPLE_RESTART_TODAY,
+  SAMPLE_ROSTER,
+  SAMPLE_SUBMITTED,
+  sampleCartOf,
+} from '../../../machines/samples/shopcart.samples';
+import type { ShopcartInput } from '../../../machines/shopcart.machine';
+import type { FlowStep } from '../flow-model';
+import { ok, refused } from '../oracles/oracle';
+import type { ShopcartStart, ShopcartStimulus } from '../oracles/shopcart.oracle';
+
+/** The calls of the shopcart flow, compared with the oracle's on every level that has a network. */
+export const SHOPCART_CALLS = ['shopcart/submitApplication'] as const;
+
+/** Where the oracle starts for a machine's input: the sample cart whose facts the input holds. */
+export const shopcartStart = (input: ShopcartInput): ShopcartStart => ({
+  requestId: input.requestId,
+  today: input.today,
+  cart: sampleCartOf(input.cart),
+});
+
+type Payload = {
+  cart?: Parameters<typeof sampleCartOf>[0];
+  plan?: unknown;
+  applicant?: unknown;
+  roster?: unknown[];
+  captcha?: string;
+  step?: 1 | 2 | 3;
+  requestId?: string;
+  today?: string;
+  output?: unknown;
+  error?: { message?: string };
+};
+
+/**
+ * A generated shopcart step as what the visitor does and what the server answers: a `cart.changed` is
+ * the cart panel holding the sample cart of those facts, a confirm is the step's form filled and 下一步,
+ * `application.submit` is the consent ticked, the captcha solved (left unsolved for '') and 送出申請,
+ * `flow.goto` is the address bar showing that step (Back, Forward, 上一步 or a deep link), `flow.edit`
+ * is STEP3's 修改, `flow.restart` is 申請其他保障. `reminder.shown` is nothing the visitor does: the step
+ * marks its notice shown as it shows it.
+ */
+export function shopcartStimuli(step: FlowStep): ShopcartStimulus[] {
+  const event = step.event as FlowStep['event'] & Payload;
+  switch (event.type) {
+    case 'cart.changed':
+      return [{ kind: 'cart', cart: sampleCartOf(event.cart!) }];
+    case 'plan.confirm':
+      return [{ kind: 'confirmPlan', plan: event.plan }];
+    case 'applicant.confirm':
+      return [{ kind: 'confirmApplicant', applicant: event.applicant, roster: event.roster! }];
+    case 'application.submit':
+      return [{ kind: 'submit', captcha: event.captcha! }];
+    case 'flow.goto':
+      return [{ kind: 'open', step: event.step! }];
+    case 'flow.edit':
+      return [{ kind: 'edit', step: event.step as 1 | 2 }];
+    case 'flow.restart':
+      return [{ kind: 'startOver', requestId: event.requestId!, today: event.today! }];
+    case 'xstate.done.actor.submitApplication':
+      return [{ kind: 'reply', call: 'shopcart/submitApplication', reply: ok(event.output) }];
+    case 'xstate.error.actor.submitApplication':
+      return [
+        {
+          kind: 'reply',
+          call: 'shopcart/submitApplication',
+          reply: refused(null, event.error?.message ?? ''),
+        },
+      ];
+    case 'xstate.init':
+    case 'reminder.shown':
+      return [];
+    default:
+      throw new Error(`no visitor action or answer stands for ${event.type}`);
+  }
+}
+
+// The issue's scenarios are written with these, on every level.
+/** A visitor's or the server's event, as the issue's scenarios write them. */
+export type ShopcartEvent = EventObject & Record<string, unknown>;
+
+export const cartIs = (name: keyof typeof SAMPLE_CART_FACTS): ShopcartEvent => ({
+  type: 'cart.changed',
+  cart: SAMPLE_CART_FACTS[name],
+});
+export const confirmPlan = (plan = SAMPLE_PLAN): ShopcartEvent => ({ type: 'plan.confirm', plan });
+export const confirmApplicant = (applicant = SAMPLE_APPLICANT): ShopcartEvent => ({
+  type: 'applicant.confirm',
+  applicant,
+  roster: SAMPLE_ROSTER,
+});
+export const submit = (captcha = SAMPLE_CAPTCHA): ShopcartEvent => ({ type: 'application.submit', captcha });
+export const open = (step: 1 | 2 | 3): ShopcartEvent => ({ type: 'flow.goto', step });
+export const edit = (step: 1 | 2): ShopcartEvent => ({ type: 'flow.edit', step });
+export const restart: ShopcartEvent = {
+  type: 'flow.restart',
+  requestId: SAMPLE_RESTART_REQUEST_ID,
+  today: SAMPLE_RESTART_TODAY,
+};
+export const accepted: ShopcartEvent = {
+  type: 'xstate.done.actor.submitApplication',
+  output: SAMPLE_SUBMITTED,
+};
+export const refusedWith = (message: string): ShopcartEvent => ({
+  type: 'xstate.error.actor.submitApplication',
+  error: { message },
+});
