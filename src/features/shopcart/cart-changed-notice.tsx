@@ -3,6 +3,10 @@ import { useEffect, useState } from 'react';
 import { cartChangedSinceConfirmed, type FlowStep } from '../../../machines/shopcart.machine';
 import { useActorSelector } from '../../lib/use-actor-selector';
 import type { ShopcartActor } from './shopcart-flow';
+import { stepOf } from './use-shopcart-step';
+
+/** The step whose notice is up while the visitor stays on it. */
+let noticeUpOn: FlowStep | null = null;
 
 /**
  * 「購物車內容已變更」 on a shopcart step (SPEC §3 rmind1-3): when the cart changed after the visitor
@@ -11,13 +15,22 @@ import type { ShopcartActor } from './shopcart-flow';
 export function CartChangedNotice({ flow, step }: { flow: ShopcartActor; step: FlowStep }) {
   const changed = useActorSelector(flow, (s) => cartChangedSinceConfirmed(s.context));
   const reminded = useActorSelector(flow, (s) => s.context.reminders[`rmind${step}`]);
-  const [shown, setShown] = useState(false);
+  const [shown, setShown] = useState(() => noticeUpOn === step);
   useEffect(() => {
     if (changed && !reminded) {
+      noticeUpOn = step;
       setShown(true);
       flow.send({ type: 'reminder.shown', step });
     }
   }, [changed, reminded, flow, step]);
+  // the screen is replaced by itself when an address the data does not allow sends the visitor back to
+  // it: the notice stays up; it goes once the flow has left the step
+  useEffect(
+    () => () => {
+      if (stepOf(flow.getSnapshot()) !== step) noticeUpOn = null;
+    },
+    [flow, step],
+  );
   if (!shown || !changed) return null;
   return (
     <div className="notice" role="status">
