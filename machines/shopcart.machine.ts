@@ -83,6 +83,7 @@ export interface SubmitInput {
   captcha: string;
 }
 
+/** The forms' rules for the cart as it is; none for an empty cart, which has no join ages. */
 const rulesOf = (context: ShopcartContext): ShopcartValidationContext | null =>
   context.cart.ages && {
     today: context.today,
@@ -98,12 +99,7 @@ export function cartChangedSinceConfirmed(context: ShopcartContext): boolean {
 /** STEP1's data holds for the cart as it is now. */
 function planValid(context: ShopcartContext): boolean {
   const rules = rulesOf(context);
-  return (
-    context.cart.count > 0 &&
-    rules !== null &&
-    context.plan !== null &&
-    planSchema.isValidSync(context.plan, { context: rules })
-  );
+  return rules !== null && context.plan !== null && planSchema.isValidSync(context.plan, { context: rules });
 }
 
 /** STEP2's data (and its roster) holds for the cart as it is now. */
@@ -111,7 +107,6 @@ function applicantValid(context: ShopcartContext): boolean {
   const rules = rulesOf(context);
   const { applicant } = context;
   return (
-    context.cart.count > 0 &&
     rules !== null &&
     applicant !== null &&
     applicantSchema.isValidSync(applicant, { context: rules }) &&

@@ -215,6 +215,26 @@ describe('the shopcart application', () => {
     ]);
   });
 
+  it('a refusal that gives no reason says so in the page’s own words', async () => {
+    const { views } = await play(confirmPlan(), confirmApplicant(), submit(), refusedWith(''));
+    expect(views[3]).toMatchObject({ step: 3, busy: false, failure: '送出失敗，請稍後再試一次' });
+  });
+
+  it('a cart emptied while sending: the refusal stays on STEP3, which cannot send an empty cart again', async () => {
+    const { views, sent } = await play(
+      confirmPlan(),
+      confirmApplicant(),
+      submit(),
+      cartIs('empty'),
+      refusedWith('購物車中沒有保障項目'),
+      submit(),
+    );
+    expect(stepsOf(views)).toEqual([2, 3, 3, 3, 3, 3]);
+    expect(views[4]!.failure).toBe('購物車中沒有保障項目');
+    expect(views[5]!.busy).toBe(false);
+    expect(sent).toHaveLength(1);
+  });
+
   it('申請其他保障 starts a new application: new key, nothing kept', async () => {
     const { views, sent } = await play(
       confirmPlan(),
