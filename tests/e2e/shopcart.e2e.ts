@@ -186,7 +186,7 @@ const rosterRead = (page: Page, count: number) =>
 /** The texts of the page's alerts (the roster's errors, the step's refusal). */
 const alerts = (page: Page) => page.getByRole('alert').allTextContents();
 
-/** A key held as long as a person holds it (a press with no time between down and up races React). */
+/** Each key held briefly, as a person presses it. */
 const HUMAN = { delay: 40 };
 
 /** What has focus: its label (without the 必填 mark), tag, and whether a fixed or sticky element covers it. */

@@ -1,18 +1,25 @@
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { SimulatedClock } from 'xstate';
 import { machines } from '../../machines/registry';
 import {
   SAMPLE_APPLICANT,
+  SAMPLE_CAPTCHA,
   SAMPLE_CARTS,
   SAMPLE_INVALID_APPLICANT,
   SAMPLE_INVALID_PLAN,
   SAMPLE_PLAN,
+  SAMPLE_RESTART_TODAY,
+  SAMPLE_ROSTER,
+  SAMPLE_SUBMITTED,
 } from '../../machines/samples/shopcart.samples';
 import type { ShopcartInput } from '../../machines/shopcart.machine';
 import { headingOf } from '../../src/domain/screens';
 import { createCaptcha } from '../../src/server/captcha/captcha';
 import { catalogueServer } from '../screens/catalogue-server';
+import type { HeldNetwork } from '../support/api-calls';
 import { domAgreement } from '../support/dom-agreement';
 import { flowPaths } from '../support/flow-model';
 import { shopcartScreen } from '../support/flow-screens';
@@ -32,9 +39,9 @@ import {
   submit,
 } from '../support/flows/shopcart.flow';
 import { heldNetwork } from '../support/held-network';
-import type { SentRequest } from '../support/oracles/oracle';
+import { ok, refused, type SentRequest, type ServerReply } from '../support/oracles/oracle';
 import { ShopcartOracle, type ShopcartStimulus, type ShopcartView } from '../support/oracles/shopcart.oracle';
-import { eventsOnPage, type FlowPage, pathOnPage } from '../support/page-runs';
+import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
 import { envelope } from '../support/render-app';
 import {
@@ -49,6 +56,7 @@ import {
   viewAt,
 } from '../support/shopcart-page';
 import { openPage } from '../support/visitor-page';
+import { WalkStep } from '../support/walks';
 
 const entry = machines.find((m) => m.id === 'shopcart')!;
 const input = entry.input as ShopcartInput;
@@ -164,6 +172,8 @@ function shopcartPage(): FlowPage<ShopcartStimulus, ShopcartView> {
       vi.setSystemTime(new Date(`${input.today}T09:00:00+08:00`));
     },
     after: () => {
+      // the tab is closed: a walk's next run starts in a new one
+      sessionStorage.clear();
       vi.restoreAllMocks();
       vi.useRealTimers();
       Reflect.deleteProperty(document, 'visibilityState');
@@ -282,4 +292,204 @@ describe('a reload of the tab', () => {
       PAGE.after?.();
     }
   });
+});
+
+const STORAGE_KEY = 'groupins.flow.shopcart';
+const stored = () => JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as { value: string } | null;
+const heading = (id: Parameters<typeof headingOf>[0]) =>
+  screen.findByRole('heading', { level: 1, name: headingOf(id) });
+
+/** The rendered app at `path` with the shopcart's fake server, its network held and its driver. */
+async function onShopcartPage(
+  path: string,
+  body: (page: {
+    driver: PathDriver<ShopcartStimulus, ShopcartView>;
+    network: HeldNetwork;
+    open: (path: string) => Promise<void>;
+    reload: (path: string) => Promise<void>;
+  }) => Promise<void>,
+) {
+  const network = heldNetwork(SHOPCART_CALLS, PAGE.answers);
+  PAGE.before?.(false);
+  let page = await openPage(path);
+  try {
+    await screen.findByRole('heading', { level: 1 });
+    const open = (to: string) => act(async () => void page.history.push(`/groupins${to}`));
+    const at = () => page.history.location.pathname.replace(/^\/groupins/, '');
+    const driver = PAGE.driver({ network, user: userEvent.setup(), clock: new SimulatedClock(), at, open });
+    const reload = async (to: string) => {
+      page.stop();
+      cleanup();
+      page = await openPage(to);
+      await screen.findByRole('heading', { level: 1 });
+    };
+    await body({ driver, network, open, reload });
+  } finally {
+    page.stop();
+    cleanup();
+    network.close();
+    PAGE.after?.();
+  }
+}
+
+const toStep3 = async (driver: PathDriver<ShopcartStimulus, ShopcartView>) => {
+  await driver.act!({ kind: 'confirmPlan', plan: SAMPLE_PLAN });
+  await heading('ODGAF041');
+  await driver.act!({ kind: 'confirmApplicant', applicant: SAMPLE_APPLICANT, roster: SAMPLE_ROSTER });
+  await heading('ODGAF042');
+};
+const submitted = (network: HeldNetwork) =>
+  network
+    .sent()
+    .filter((r) => r.call === 'shopcart/submitApplication')
+    .map((r) => r.body as { requestId: string });
+
+describe('the tab’s application (its binding)', () => {
+  const unfit: Array<[string, string]> = [
+    ['not JSON', '{'],
+    ['a state the machine does not have', JSON.stringify({ value: 'elsewhere', context: {} })],
+  ];
+  for (const [what, saved] of unfit)
+    it(`a saved application that is ${what} is dropped: a deep link to STEP2 starts a new one on STEP1`, async () => {
+      sessionStorage.setItem(STORAGE_KEY, saved);
+      await onShopcartPage('/shopcart/STEP2', async () => {
+        await heading('ODGAF040');
+        expect(stored()?.value).toBe('cart');
+      });
+    });
+
+  it('a reload while 送出申請 waits comes back on STEP3, not sending, and sends with the same key', async () => {
+    await onShopcartPage('/shopcart/STEP1', async ({ driver, network, reload }) => {
+      await toStep3(driver);
+      await driver.act!({ kind: 'submit', captcha: SAMPLE_CAPTCHA });
+      await waitFor(() => expect(submitted(network)).toHaveLength(1));
+      // what the tab keeps is the step before sending
+      expect(stored()?.value).toBe('review');
+
+      await reload('/shopcart/STEP3');
+      await heading('ODGAF042');
+      expect(screen.getByRole('button', { name: '送出申請' })).not.toHaveAttribute('aria-disabled');
+      await userEvent.setup().click(screen.getByRole('checkbox', { name: '我已閱讀並同意個人資料告知事項' }));
+      await userEvent.setup().click(await screen.findByRole('checkbox', { name: '我不是機器人' }));
+      await screen.findByRole('checkbox', { name: '驗證完成' }, { timeout: 10_000 });
+      await userEvent.setup().click(screen.getByRole('button', { name: '送出申請' }));
+      await waitFor(() => expect(submitted(network)).toHaveLength(2));
+      const [first, again] = submitted(network);
+      expect(again!.requestId).toBe(first!.requestId);
+    });
+  });
+
+  it('/back2Home forgets the application and what was typed: STEP2 is no longer granted', async () => {
+    await onShopcartPage('/shopcart/STEP1', async ({ driver, open }) => {
+      await driver.act!({ kind: 'confirmPlan', plan: SAMPLE_PLAN });
+      await heading('ODGAF041');
+      await fill(userEvent.setup(), '要保單位名稱', SAMPLE_APPLICANT.companyName);
+      await open('/back2Home');
+      await screen.findByRole('heading', { level: 1, name: headingOf('ODGAF000') });
+      expect(Object.keys(sessionStorage).filter((k) => k.startsWith('groupins.flow.'))).toEqual([]);
+      await open('/shopcart/STEP2');
+      await heading('ODGAF040');
+      expect(screen.getByRole('textbox', { name: '投保人數' })).toHaveValue('');
+    });
+  });
+
+  it('a stored application reads the cart again, and 申請其他保障 starts with empty forms', async () => {
+    await onShopcartPage('/shopcart/STEP1', async ({ driver, network }) => {
+      await toStep3(driver);
+      await driver.act!({ kind: 'submit', captcha: SAMPLE_CAPTCHA });
+      const readsBefore = network.sent().filter((r) => r.call === 'getCart').length;
+      await driver.act!({ kind: 'reply', call: 'shopcart/submitApplication', reply: ok(SAMPLE_SUBMITTED) });
+      await heading('ODGAF043');
+      // the server emptied the cart with the application: the page asks for it again
+      await waitFor(() =>
+        expect(network.sent().filter((r) => r.call === 'getCart').length).toBeGreaterThan(readsBefore),
+      );
+      await userEvent.setup().click(screen.getByRole('button', { name: '申請其他保障' }));
+      await heading('ODGAF040');
+      expect(screen.getByRole('textbox', { name: '投保人數' })).toHaveValue('');
+      expect(screen.getByRole('textbox', { name: '平均年齡' })).toHaveValue('');
+    });
+  });
+});
+
+type Step = WalkStep<ShopcartOracle, ShopcartStimulus, ShopcartView>;
+const step = (
+  label: string,
+  possible: (o: ShopcartOracle) => boolean,
+  stimulus: () => ShopcartStimulus,
+): Step => new WalkStep(label, possible, stimulus);
+const on = (o: ShopcartOracle, n: number) => o.view().step === n && !o.view().busy;
+
+const reply = (label: string, answer: ServerReply): Step =>
+  step(
+    `submitApplication ← ${label}`,
+    (o) => o.view().busy,
+    () => ({ kind: 'reply', call: 'shopcart/submitApplication', reply: answer }),
+  );
+
+const SHOPCART_WALK: fc.Arbitrary<Step>[] = [
+  fc.constantFrom(SAMPLE_PLAN, SAMPLE_INVALID_PLAN).map((plan) =>
+    step(
+      'STEP1 下一步',
+      (o) => on(o, 1) && o.formsShown,
+      () => ({ kind: 'confirmPlan', plan }),
+    ),
+  ),
+  fc.constantFrom(SAMPLE_APPLICANT, SAMPLE_INVALID_APPLICANT).map((applicant) =>
+    step(
+      'STEP2 下一步',
+      (o) => on(o, 2),
+      () => ({ kind: 'confirmApplicant', applicant, roster: SAMPLE_ROSTER }),
+    ),
+  ),
+  fc.constantFrom(SAMPLE_CAPTCHA, '').map((captcha) =>
+    step(
+      captcha ? '送出申請' : '送出申請 without the captcha',
+      (o) => on(o, 3),
+      () => ({ kind: 'submit', captcha }),
+    ),
+  ),
+  fc.constantFrom<1 | 2 | 3>(1, 2, 3).map((n) =>
+    step(
+      `address STEP${n}`,
+      () => true,
+      () => ({ kind: 'open', step: n }),
+    ),
+  ),
+  fc.constantFrom<1 | 2>(1, 2).map((n) =>
+    step(
+      `修改 STEP${n}`,
+      (o) => on(o, 3),
+      () => ({ kind: 'edit', step: n }),
+    ),
+  ),
+  fc.constantFrom(...(Object.keys(SAMPLE_CARTS) as Array<keyof typeof SAMPLE_CARTS>)).map((name) =>
+    step(
+      `another tab: cart ${name}`,
+      () => true,
+      () => ({ kind: 'cart', cart: SAMPLE_CARTS[name] }),
+    ),
+  ),
+  fc.constant(reply('stored', ok(SAMPLE_SUBMITTED))),
+  fc.constant(reply('refused', refused(null, '驗證碼錯誤，請重新驗證'))),
+  fc.constant(reply('network down', 'network-error')),
+  fc.uuid({ version: 4 }).map((requestId) =>
+    step(
+      '申請其他保障',
+      (o) => on(o, 4),
+      () => ({ kind: 'startOver', requestId, today: SAMPLE_RESTART_TODAY }),
+    ),
+  ),
+];
+
+describe('random walks of a visitor on the rendered app, against the shopcart oracle', () => {
+  it(
+    'agrees with the oracle after every action and answer',
+    () =>
+      walksOnPage(PAGE, SHOPCART_WALK, () => new ShopcartOracle(shopcartStart(input)), {
+        maxCommands: 30,
+        numRuns: 12,
+      }),
+    300_000,
+  );
 });

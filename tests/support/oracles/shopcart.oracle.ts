@@ -109,6 +109,11 @@ export class ShopcartOracle implements Oracle<ShopcartStimulus, ShopcartView> {
     return rulesOf(this.cart, this.today);
   }
 
+  /** The steps' forms are there: the cart has items whose join ages overlap (a random walk's guide). */
+  get formsShown(): boolean {
+    return this.rules !== null;
+  }
+
   /** STEP1's data holds for the cart as it is. */
   private planHolds(plan = this.plan): boolean {
     const rules = this.rules;
