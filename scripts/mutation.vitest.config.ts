@@ -13,6 +13,7 @@ const groups: Record<string, Record<string, string[]>> = {
     unit: ['tests/machines/**/*.test.ts'],
     dom: ['tests/features/{cart,session,consent,shopcart}*.test.tsx'],
   },
+  shopcart: { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/shopcart.test.tsx'] },
   domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
 };
 const group = groups[process.env.MUTATION_GROUP ?? ''];
