@@ -363,6 +363,8 @@ describe('the tab’s application (its binding)', () => {
       await toStep3(driver);
       await driver.act!({ kind: 'submit', captcha: SAMPLE_CAPTCHA });
       await waitFor(() => expect(submitted(network)).toHaveLength(1));
+      // the page says it is working while the application is sent
+      expect(await screen.findByText('處理中，請稍候…')).toBeInTheDocument();
       // what the tab keeps is the step before sending
       expect(stored()?.value).toBe('review');
 
@@ -377,6 +379,31 @@ describe('the tab’s application (its binding)', () => {
       const [first, again] = submitted(network);
       expect(again!.requestId).toBe(first!.requestId);
     });
+  });
+
+  it('a reload on STEP2 waits for the cart: its empty stand-in does not send the visitor to STEP1', async () => {
+    let tab: Array<[string, string]> = [];
+    await onShopcartPage('/shopcart/STEP1', async ({ driver }) => {
+      await driver.act!({ kind: 'confirmPlan', plan: SAMPLE_PLAN });
+      await heading('ODGAF041');
+      tab = Object.keys(sessionStorage).map((key) => [key, sessionStorage.getItem(key)!]);
+    });
+    // the same tab again, its cart answered only later
+    for (const [key, value] of tab) sessionStorage.setItem(key, value);
+    const network = heldNetwork([...SHOPCART_CALLS, 'getCart'], PAGE.answers);
+    PAGE.before?.(false);
+    const page = await openPage('/shopcart/STEP2');
+    try {
+      await heading('ODGAF041');
+      await act(() => network.reply('getCart', ok(SAMPLE_CARTS.two)));
+      await waitFor(() => expect(stored()?.value).toBe('details'));
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(headingOf('ODGAF041'));
+    } finally {
+      page.stop();
+      cleanup();
+      network.close();
+      PAGE.after?.();
+    }
   });
 
   it('/back2Home forgets the application and what was typed: STEP2 is no longer granted', async () => {
