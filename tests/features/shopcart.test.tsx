@@ -381,30 +381,36 @@ describe('the tab’s application (its binding)', () => {
     });
   });
 
-  it('a reload on STEP2 waits for the cart: its empty stand-in does not send the visitor to STEP1', async () => {
-    let tab: Array<[string, string]> = [];
-    await onShopcartPage('/shopcart/STEP1', async ({ driver }) => {
-      await driver.act!({ kind: 'confirmPlan', plan: SAMPLE_PLAN });
-      await heading('ODGAF041');
-      tab = Object.keys(sessionStorage).map((key) => [key, sessionStorage.getItem(key)!]);
+  const cartReads: Array<[string, ServerReply, 'ready' | 'loadFailed']> = [
+    ['is answered later', ok(SAMPLE_CARTS.two), 'ready'],
+    ['cannot be read', 'network-error', 'loadFailed'],
+  ];
+  for (const [what, reply, cartState] of cartReads)
+    it(`a reload on STEP2 whose cart ${what} stays on STEP2: the cart's empty stand-in does not send the visitor to STEP1`, async () => {
+      let tab: Array<[string, string]> = [];
+      await onShopcartPage('/shopcart/STEP1', async ({ driver }) => {
+        await driver.act!({ kind: 'confirmPlan', plan: SAMPLE_PLAN });
+        await heading('ODGAF041');
+        tab = Object.keys(sessionStorage).map((key) => [key, sessionStorage.getItem(key)!]);
+      });
+      // the same tab again, its cart answered only later
+      for (const [key, value] of tab) sessionStorage.setItem(key, value);
+      const network = heldNetwork([...SHOPCART_CALLS, 'getCart'], PAGE.answers);
+      PAGE.before?.(false);
+      const page = await openPage('/shopcart/STEP2');
+      try {
+        await heading('ODGAF041');
+        await act(() => network.reply('getCart', reply));
+        await waitFor(() => expect(page.actors.cart.getSnapshot().value).toBe(cartState));
+        expect(stored()?.value).toBe('details');
+        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(headingOf('ODGAF041'));
+      } finally {
+        page.stop();
+        cleanup();
+        network.close();
+        PAGE.after?.();
+      }
     });
-    // the same tab again, its cart answered only later
-    for (const [key, value] of tab) sessionStorage.setItem(key, value);
-    const network = heldNetwork([...SHOPCART_CALLS, 'getCart'], PAGE.answers);
-    PAGE.before?.(false);
-    const page = await openPage('/shopcart/STEP2');
-    try {
-      await heading('ODGAF041');
-      await act(() => network.reply('getCart', ok(SAMPLE_CARTS.two)));
-      await waitFor(() => expect(stored()?.value).toBe('details'));
-      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(headingOf('ODGAF041'));
-    } finally {
-      page.stop();
-      cleanup();
-      network.close();
-      PAGE.after?.();
-    }
-  });
 
   it('/back2Home forgets the application and what was typed: STEP2 is no longer granted', async () => {
     await onShopcartPage('/shopcart/STEP1', async ({ driver, open }) => {

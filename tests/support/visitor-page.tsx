@@ -20,5 +20,5 @@ export async function openPage(path: string, options: { clock?: SimulatedClock }
   const router = createAppRouter({ actors }, history);
   const view = render(<App router={router} />);
   await act(() => router.load());
-  return { ...view, history, stop: () => Object.values(actors).map((a) => a.stop()) };
+  return { ...view, history, actors, stop: () => Object.values(actors).map((a) => a.stop()) };
 }
