@@ -110,6 +110,27 @@ export function cellPackage(cell: CatalogueCell, choice: number): InputPackage {
   };
 }
 
+/** The title of cells chosen together (the tryout's own choice) as one cart item. */
+export const CELL_SET_TITLE = '自選保障組合';
+
+/**
+ * Cells chosen together as one cart item (CELL), in catalogue order: a single cell is {@link cellPackage};
+ * several keep each one's line, and a salary cell's multiple travels in the set's title, as for a cell.
+ */
+export function cellSetPackage(chosen: ReadonlyArray<{ cell: CatalogueCell; choice: number }>): InputPackage {
+  if (chosen.length === 1) return cellPackage(chosen[0]!.cell, chosen[0]!.choice);
+  const ordered = [...chosen].sort((a, b) => a.cell.ORDER_SEQ - b.cell.ORDER_SEQ);
+  const salary = ordered.find(({ cell }) => cell.BASIS === 'salary');
+  return {
+    PACK_ID: 'CELLS',
+    PACK_NAME: salary ? salaryCellTitle(CELL_SET_TITLE, salary.choice) : CELL_SET_TITLE,
+    PROD_LIST: ordered.map(({ cell, choice }, index) => ({
+      ...cellPackage(cell, choice).PROD_LIST[0]!,
+      ORDER_SEQ: index + 1,
+    })),
+  };
+}
+
 /** The title of a salary cell in the cart: the product name and the chosen multiple. */
 export function salaryCellTitle(productName: string, multiple: number): string {
   return `${productName}（月投保薪資 × ${multiple}）`;

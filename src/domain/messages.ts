@@ -41,6 +41,11 @@ export const messages = {
   /** a list or a set of keys holds more than `max` entries */
   maxCount: (label: string, max: number) => `${label}最多${max}項`,
   between: (label: string, min: number, max: number) => `${label}須介於${min}至${max}之間`,
+  /** the chosen products have no join age in common */
+  joinAgesDisjoint: () => '所選保障的投保年齡沒有交集，請重新選擇',
+  /** the tryout's age bands do not add up to the group */
+  ageBandsTotal: (counted: number, headcount: number) =>
+    `各年齡層人數合計 ${counted} 人，須等於投保人數 ${headcount} 人`,
   /** SPEC §8 cart full: the insert is refused */
   cartFull: (max: number) => `購物車最多只能放 ${max} 項保障，請先移除不需要的項目`,
   cartItemNotFound: () => '找不到此項目',

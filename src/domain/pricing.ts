@@ -48,6 +48,41 @@ export function rateFor(product: RatedProduct, who: { age: number; occupationCla
   return band?.rate;
 }
 
+/** The ages of a group's members, for its average rate: an average age, or how many people in each band. */
+export type AgeProfile =
+  | { kind: 'average'; age: number }
+  | { kind: 'bands'; bands: ReadonlyArray<{ ageMin: number; ageMax: number; count: number }> };
+
+/**
+ * The group's average rate of a product (平均保險費率, DOMAIN §2.1): a class-rated product at the
+ * occupation class; an age-rated one at the average age, or over the age bands, each band's people
+ * spread evenly over its ages (DOMAIN §2.4: ten people aged 30–39 give GTL (5 × 11 + 5 × 14) / 10 = 12.5).
+ * Undefined when an age has no rate band, or no band has anyone in it.
+ */
+export function averageRate(
+  product: RatedProduct,
+  group: { ages: AgeProfile; occupationClass: number },
+): number | undefined {
+  const { ages, occupationClass } = group;
+  if (product.rateDriver === 'class' || ages.kind === 'average') {
+    return rateFor(product, { age: ages.kind === 'average' ? ages.age : 0, occupationClass });
+  }
+  let people = 0;
+  let total = 0;
+  for (const band of ages.bands) {
+    if (band.count === 0) continue;
+    let sum = 0;
+    for (let age = band.ageMin; age <= band.ageMax; age++) {
+      const rate = rateFor(product, { age, occupationClass });
+      if (rate === undefined) return undefined;
+      sum += rate;
+    }
+    people += band.count;
+    total += (band.count * sum) / (band.ageMax - band.ageMin + 1);
+  }
+  return people > 0 ? total / people : undefined;
+}
+
 /** One line of a quote, per insured person: sum insured (NT$), its rate unit and the (average) rate. */
 export interface PricedLine {
   sumInsured: number;
@@ -56,7 +91,14 @@ export interface PricedLine {
 }
 
 export type Quote =
-  | { kind: 'quoted'; headcount: number; sizeFactor: number; premiums: Record<PaymentMode, number> }
+  | {
+      kind: 'quoted';
+      headcount: number;
+      sizeFactor: number;
+      premiums: Record<PaymentMode, number>;
+      /** whole NT$ a person pays a month in the monthly mode */
+      monthlyPerPerson: number;
+    }
   | { kind: 'negotiated'; headcount: number }
   | { kind: 'tooSmall'; headcount: number; min: number };
 
@@ -73,7 +115,8 @@ export function quotePremium(lines: readonly PricedLine[], headcount: number): Q
   const premiums = Object.fromEntries(
     Object.entries(MODAL_FACTORS).map(([mode, factor]) => [mode, toYuan(annual * factor)]),
   ) as Record<PaymentMode, number>;
-  return { kind: 'quoted', headcount, sizeFactor: size.factor, premiums };
+  const monthlyPerPerson = toYuan(annualPerPerson(lines) * size.factor * MODAL_FACTORS.monthly);
+  return { kind: 'quoted', headcount, sizeFactor: size.factor, premiums, monthlyPerPerson };
 }
 
 /** NT$ per person per year of some lines, unrounded. */

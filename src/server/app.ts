@@ -18,6 +18,7 @@ import { consentRoutes } from './routes/consent';
 import { functionMetaRoutes } from './routes/function-meta';
 import { healthRoutes } from './routes/health';
 import { shopcartRoutes } from './routes/shopcart';
+import { tryoutRoutes } from './routes/tryout';
 import { deriveSessionKeys } from './session-keys';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -85,6 +86,7 @@ export async function buildApp({
   await app.register(catalogueRoutes, { db, prefix: API_BASE });
   await app.register(captchaRoutes, { prefix: API_BASE });
   await app.register(shopcartRoutes, { db, prefix: API_BASE });
+  await app.register(tryoutRoutes, { db, prefix: API_BASE });
 
   await app.register(staticSitePlugin, { staticDir: config.staticDir });
   await app.ready();

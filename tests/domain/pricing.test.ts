@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  averageRate,
   fromMonthlyPerPerson,
   groupSizeFactor,
   type PricedLine,
@@ -26,6 +27,8 @@ describe('quotePremium (DOMAIN §2.3)', () => {
       headcount: 10,
       sizeFactor: 0.95,
       premiums: { annual: 21_755, semiAnnual: 11_313, quarterly: 5_700, monthly: 1_914 },
+      // 「about NT$191 per person per month」: 2,290 × 0.95 × 0.088 = 191.444
+      monthlyPerPerson: 191,
     });
   });
 
@@ -173,5 +176,62 @@ describe('fromMonthlyPerPerson', () => {
     expect(() =>
       fromMonthlyPerPerson([{ ...product, rates: [], amount: WAN, salaryMultiple: null, amountCap: null }]),
     ).toThrow(new RangeError('a priced product has no rate band'));
+  });
+});
+
+// DOMAIN §2.3's GTL table
+const GTL_TABLE: RatedProduct = {
+  rateDriver: 'age',
+  rateUnit: WAN,
+  rates: (
+    [
+      [15, 24, 8],
+      [25, 29, 9],
+      [30, 34, 11],
+      [35, 39, 14],
+      [40, 44, 20],
+      [45, 49, 29],
+      [50, 54, 43],
+      [55, 59, 64],
+      [60, 64, 95],
+      [65, 70, 140],
+    ] as const
+  ).map(([ageMin, ageMax, rate]) => ({ ageMin, ageMax, occupationClass: null, rate })),
+};
+
+describe('averageRate (平均保險費率)', () => {
+  const bands = (...list: Array<[number, number, number]>) => ({
+    kind: 'bands' as const,
+    bands: list.map(([ageMin, ageMax, count]) => ({ ageMin, ageMax, count })),
+  });
+
+  it('gives the worked example’s GTL 12.5 for ten people aged 30–39', () => {
+    expect(averageRate(GTL_TABLE, { ages: bands([30, 39, 10]), occupationClass: 1 })).toBe(12.5);
+  });
+
+  it('spreads each band’s people evenly over its ages and weighs the bands by their people', () => {
+    // 15–19: 8 for all; 60–70: (5 × 95 + 6 × 140) / 11; two people young, three old
+    const old = (5 * 95 + 6 * 140) / 11;
+    expect(
+      averageRate(GTL_TABLE, { ages: bands([15, 19, 2], [20, 29, 0], [60, 70, 3]), occupationClass: 1 }),
+    ).toBeCloseTo((2 * 8 + 3 * old) / 5, 10);
+  });
+
+  it('takes the rate of the average age’s band', () => {
+    expect(averageRate(GTL_TABLE, { ages: { kind: 'average', age: 35 }, occupationClass: 1 })).toBe(14);
+    expect(averageRate(GTL_TABLE, { ages: { kind: 'average', age: 34 }, occupationClass: 1 })).toBe(11);
+  });
+
+  it('rates a class-rated product by the class, whatever the ages', () => {
+    expect(averageRate(GOI, { ages: bands([60, 70, 5]), occupationClass: 2 })).toBe(3.75);
+    expect(averageRate(GOI, { ages: { kind: 'average', age: 99 }, occupationClass: 1 })).toBe(3);
+  });
+
+  it('has no rate when an age of a band has none, or nobody is in any band', () => {
+    expect(averageRate(GTL_TABLE, { ages: bands([65, 71, 5]), occupationClass: 1 })).toBeUndefined();
+    expect(averageRate(GTL_TABLE, { ages: bands([14, 20, 5]), occupationClass: 1 })).toBeUndefined();
+    expect(averageRate(GTL_TABLE, { ages: bands([30, 39, 0]), occupationClass: 1 })).toBeUndefined();
+    // a band nobody is in is not looked at
+    expect(averageRate(GTL_TABLE, { ages: bands([0, 5, 0], [30, 39, 10]), occupationClass: 1 })).toBe(12.5);
   });
 });

@@ -23,15 +23,28 @@ export class CartVisitor {
   }
 
   /** POST DTODGAZ0/<verb>; `csrf: false` leaves the header out; extra headers (e.g. a forwarded proto) */
-  async call(
+  call(
     verb: string,
     body: unknown = {},
+    options: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<LightMyRequestResponse> {
+    return this.post(`${CART_SERVICE}/${verb}`, body, options);
+  }
+
+  /** POST `${API_BASE}/${path}` with the visitor's cookies and CSRF header */
+  api(path: string, body: unknown): Promise<LightMyRequestResponse> {
+    return this.post(`${API_BASE}/${path}`, body);
+  }
+
+  private async post(
+    url: string,
+    body: unknown,
     options: { csrf?: boolean; headers?: Record<string, string> } = {},
   ): Promise<LightMyRequestResponse> {
     const headers = options.csrf === false ? { cookie: this.jar.header() } : this.t.csrfHeaders(this.jar);
     const response = await this.t.app.inject({
       method: 'POST',
-      url: `${CART_SERVICE}/${verb}`,
+      url,
       remoteAddress: this.address,
       headers: { ...headers, ...options.headers },
       payload: body as object,

@@ -5,7 +5,6 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { buildCartItem } from '../../src/domain/cart-item';
 import { type CatalogueCell, type CataloguePackage, cellPackage } from '../../src/domain/catalogue';
-import { API_BASE } from '../../src/domain/envelope';
 import { CartVisitor } from './cart-visitor';
 import type { CookieJar, TestApp } from './server';
 import { type Submission, validSubmission } from './shopcart-input';
@@ -29,16 +28,8 @@ export class ShopcartVisitor extends CartVisitor {
   }
 
   /** POST `${API_BASE}/shopcart/<verb>` with the visitor's cookies and CSRF header */
-  async shopcart(verb: 'estimate' | 'submitApplication', body: unknown): Promise<LightMyRequestResponse> {
-    const response = await this.app.app.inject({
-      method: 'POST',
-      url: `${API_BASE}/shopcart/${verb}`,
-      remoteAddress: this.address,
-      headers: this.app.csrfHeaders(this.jar),
-      payload: body as object,
-    });
-    this.jar.store(response);
-    return response;
+  shopcart(verb: 'estimate' | 'submitApplication', body: unknown): Promise<LightMyRequestResponse> {
+    return this.api(`shopcart/${verb}`, body);
   }
 
   /** insertCart of a seeded package by id (BASIC, ADVANCED, …); answers the cart number */

@@ -1,5 +1,5 @@
-import { type AnyObject, array, type InferType, object, ref, type TestContext } from 'yup';
-import { SALARY_LIMITS, SALARY_UNIT } from '../constants';
+import { array, type InferType, object, ref } from 'yup';
+import { SALARY_LIMITS } from '../constants';
 import { INDUSTRY_VALUES } from '../industry';
 import { messages } from '../messages';
 import { OCCUPATION_CLASS_VALUES } from '../occupation';
@@ -13,6 +13,7 @@ import { between, maxMonthlySalary, notZero, totalMonthlySalary } from '../valid
 import { labelOf } from '../validation/params';
 import { cellPhone, homePhone } from '../validation/phone-rules';
 import { email, maxLength, numeric } from '../validation/text-rules';
+import { insuredAge, monthlySalary, whole } from './group-fields';
 
 /*
  * The shopcart application (ODGAF040-043): the same schemas check the forms on blur and the server's
@@ -27,27 +28,6 @@ export interface ShopcartValidationContext {
   needsSalary: boolean;
 }
 
-const whole = (label: string) => amount(label).test(numeric());
-
-function contextOf(ctx: TestContext<AnyObject>): Partial<ShopcartValidationContext> {
-  return (ctx.options.context ?? {}) as Partial<ShopcartValidationContext>;
-}
-
-/** An age within the cart's join ages: 「被保險人年齡須介於A至B歲」 (SPEC §5 age range). */
-const insuredAge = (label: string) =>
-  whole(label)
-    .required()
-    .test({
-      name: 'cartAges',
-      test(value) {
-        const ages = contextOf(this).ages;
-        if (value === undefined || !ages) return true;
-        return value >= ages[0] && value <= ages[1]
-          ? true
-          : this.createError({ message: messages.ageRange(ages[0], ages[1]) });
-      },
-    });
-
 /** A salary in 萬, asked only when the cart holds a salary-multiple item. */
 const salaryWan = (label: string) =>
   amount(label).when('$needsSalary', ([needs], s) => (needs === true ? s.required().test(notZero()) : s));
@@ -57,13 +37,8 @@ export const planSchema = object({
   headcount: whole('投保人數').required().test(between(GROUP_SIZE.min, GROUP_SIZE.maxOnline)),
   occupationClass: choice('職業類別').required().oneOf(OCCUPATION_CLASS_VALUES),
   averageAge: insuredAge('平均年齡'),
-  averageSalary: amount('平均月薪').when('$needsSalary', ([needs], s) =>
-    needs === true
-      ? s
-          .required()
-          .test(numeric())
-          .test(between(1, SALARY_LIMITS.maxMonthlySalaryWan * SALARY_UNIT))
-      : s,
+  averageSalary: amount('平均月薪').when('$needsSalary', ([needs]) =>
+    needs === true ? monthlySalary('平均月薪') : amount('平均月薪'),
   ),
 });
 export type ShopcartPlan = InferType<typeof planSchema>;

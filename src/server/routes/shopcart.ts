@@ -26,7 +26,7 @@ import {
 import { checkCartItems, findCart, listCartClasses, lockCart } from '../db/repositories/carts';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
-import { priceCart, toEstimate } from '../shopcart/price-cart';
+import { type PricingPlan, priceCart, toEstimate } from '../shopcart/price-cart';
 
 const WRITE = { config: { budget: 'write' } } as const;
 
@@ -164,11 +164,11 @@ function startDateOf(body: unknown): string | undefined {
   return parsed.ok ? parsed.date : undefined;
 }
 
-function pricingPlan(plan: ShopcartPlan, headcount: number) {
+function pricingPlan(plan: ShopcartPlan, headcount: number): PricingPlan {
   return {
     headcount,
     occupationClass: Number(plan.occupationClass),
-    averageAge: plan.averageAge,
+    ages: { kind: 'average', age: plan.averageAge },
     averageSalary: plan.averageSalary,
   };
 }

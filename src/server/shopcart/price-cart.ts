@@ -2,15 +2,13 @@ import type { CartEstimate } from '../../domain/api/shopcart';
 import { type CartClass, isSalaryMultipleLine, SOURCE_CODES } from '../../domain/cart-item';
 import { salaryCellMultiple } from '../../domain/catalogue';
 import {
-  annualPerPerson,
+  type AgeProfile,
+  averageRate,
   GROUP_SIZE,
-  MODAL_FACTORS,
   type PricedLine,
   quotePremium,
   type RateBand,
-  rateFor,
   salaryMultipleAmount,
-  toYuan,
 } from '../../domain/pricing';
 
 /*
@@ -20,8 +18,8 @@ import {
  *    salaryMultipleAmount(average monthly salary, multiple, cap). A package line's multiple and cap are
  *    the package's (package_products); a salary cell's multiple is the one its title carries
  *    (salaryCellTitle, STEP1's chooser), else the product's default, and its cap is the product's maximum;
- *  - each line's rate: age-rated products at the plan's average age, class-rated ones at the occupation
- *    class (rateFor), i.e. the group's average rate (平均保險費率, DOMAIN §2.1);
+ *  - each line's rate: the group's average rate (平均保險費率, DOMAIN §2.1, averageRate): age-rated
+ *    products at the plan's average age or over its age bands, class-rated ones at the occupation class;
  *  - quotePremium over the headcount: each item on its own, and the whole cart. The total is quoted once
  *    over all lines, so it may differ by NT$1 from the sum of the items' rounded premiums.
  * Which lines are salary multiples follows the item check (cart/validate-item.ts): package items by their
@@ -55,11 +53,11 @@ export interface PricingCatalogue {
   packages: ReadonlyMap<string, readonly ReadonlyMap<string, PricingPackageLine>[]>;
 }
 
-/** The group the cart is priced for (STEP1's plan). */
+/** The group the cart is priced for (the shopcart's STEP1 plan, or the tryout's group). */
 export interface PricingPlan {
   headcount: number;
   occupationClass: number;
-  averageAge: number;
+  ages: AgeProfile;
   /** NT$ a month; needed when the cart holds a salary-multiple line */
   averageSalary?: number;
 }
@@ -149,7 +147,7 @@ function premiums(lines: readonly PricedLine[], headcount: number) {
   return {
     kind: quote.kind,
     annual: quote.premiums.annual,
-    monthlyPerPerson: toYuan(annualPerPerson(lines) * quote.sizeFactor * MODAL_FACTORS.monthly),
+    monthlyPerPerson: quote.monthlyPerPerson,
   };
 }
 
@@ -164,7 +162,7 @@ function priceItem(item: CartClass, catalogue: PricingCatalogue, plan: PricingPl
       if (plan.averageSalary === undefined) throw new PricingError('a salary-multiple line needs the salary');
       sumInsured = Math.round(salaryMultipleAmount(plan.averageSalary, multiple.multiple, multiple.cap));
     }
-    const rate = rateFor(product, { age: plan.averageAge, occupationClass: plan.occupationClass });
+    const rate = averageRate(product, plan);
     if (rate === undefined) throw new PricingError(`no rate band of ${product.prodId} for the plan`);
     return {
       PROD_ID: line.PROD_ID,

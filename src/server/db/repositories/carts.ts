@@ -229,6 +229,49 @@ export async function checkCartItems(
   return null;
 }
 
+/**
+ * Whether an item may be priced on its own (the tryout): the item check of insertCart against the
+ * catalogue and an empty cart, so a rider still needs its main product in the item.
+ */
+export async function checkItemAlone(db: Db, item: InsertCart): Promise<string | null> {
+  return checkCartItem({ ...item, SHOPCART_CART_NO: '' }, await itemContext(db, item, '', ''));
+}
+
+/**
+ * An item that passed {@link checkItemAlone} as a cart's item is listed: its lines with product names and
+ * join ages.
+ */
+export async function describeItem(db: Db, item: InsertCart): Promise<CartClass> {
+  const ids = item.PROD_LIST.map((line) => line.PROD_ID);
+  const products = await db
+    .selectFrom('products')
+    .select(['prod_id', 'prod_name', 'join_age_min', 'join_age_max'])
+    .where('prod_id', 'in', ids)
+    .execute();
+  const byId = new Map(products.map((p) => [p.prod_id, p]));
+  return {
+    CLASS_ID: 0,
+    SOURCE_CODE: item.SOURCE_CODE,
+    CLASS_TITLE: item.CLASS_TITLE,
+    IS_SLRY_MLTPL: item.IS_SLRY_MLTPL,
+    PROD_LIST: [...item.PROD_LIST]
+      .sort((a, b) => a.ORDER_SEQ - b.ORDER_SEQ)
+      .map((line) => {
+        const product = byId.get(line.PROD_ID)!;
+        return {
+          PROD_ID: line.PROD_ID,
+          ORDER_SEQ: line.ORDER_SEQ,
+          IS_ACC: line.IS_ACC,
+          FACE_AMT_TYPE: 1 as const,
+          FACE_AMT: line.FACE_AMT,
+          PROD_NAME: product.prod_name,
+          JOIN_AGE_MIN: product.join_age_min,
+          JOIN_AGE_MAX: product.join_age_max,
+        };
+      }),
+  };
+}
+
 /** Removes an item of the cart, unless a rider in another item needs one of its products. */
 export function deleteCartItem(
   db: Kysely<Database>,
