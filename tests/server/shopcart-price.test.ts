@@ -86,7 +86,12 @@ const item = (title: string, source: CartClass['SOURCE_CODE'], lines: [string, n
   })),
 });
 
-const PLAN = { headcount: 10, occupationClass: 2, ages: { kind: 'average' as const, age: 35 }, averageSalary: 40_000 };
+const PLAN = {
+  headcount: 10,
+  occupationClass: 2,
+  ages: { kind: 'average' as const, age: 35 },
+  averageSalary: 40_000,
+};
 
 describe('priceCart', () => {
   it('prices a flat line at its amount and the group average rate of the plan', () => {
@@ -174,7 +179,10 @@ describe('priceCart', () => {
 
   it('throws on what the catalogue lacks: a rate band, a product, the salary, a PKG item’s package', () => {
     expect(() =>
-      priceCart([item('L', 'CELL', [['L', 300_000]])], CATALOGUE, { ...PLAN, ages: { kind: 'average', age: 80 } }),
+      priceCart([item('L', 'CELL', [['L', 300_000]])], CATALOGUE, {
+        ...PLAN,
+        ages: { kind: 'average', age: 80 },
+      }),
     ).toThrow(PricingError);
     expect(() => priceCart([item('X', 'CELL', [['X', 1]])], CATALOGUE, PLAN)).toThrow(PricingError);
     expect(() =>
