@@ -22,8 +22,19 @@ import {
   SAMPLE_SUBMITTED,
   SAMPLE_TODAY,
 } from './samples/shopcart.samples';
+import {
+  SAMPLE_COVERS,
+  SAMPLE_GROUP,
+  SAMPLE_LARGE_GROUP,
+  SAMPLE_QUOTE,
+  SAMPLE_SALARY_GROUP,
+  SAMPLE_SMALL_GROUP,
+  SAMPLE_TRYOUT_RESTART_TODAY,
+  SAMPLE_TRYOUT_TODAY,
+} from './samples/tryout.samples';
 import { sessionMachine } from './session.machine';
 import { cartChangedSinceConfirmed, type ShopcartContext, shopcartMachine } from './shopcart.machine';
+import { type TryoutContext, tryoutMachine } from './tryout.machine';
 
 /** A machine with the payload cases its generated paths use: one per guard branch, done and error. */
 export interface RegisteredMachine {
@@ -138,6 +149,36 @@ export const machines: RegisteredMachine[] = [
       { type: 'flow.restart', requestId: SAMPLE_RESTART_REQUEST_ID, today: SAMPLE_RESTART_TODAY },
       { type: 'xstate.done.actor.submitApplication', output: SAMPLE_SUBMITTED },
       { type: 'xstate.error.actor.submitApplication', error: { message: '驗證碼錯誤' } },
+    ],
+  },
+  {
+    id: 'tryout',
+    title: '保費試算',
+    machine: tryoutMachine,
+    input: { today: SAMPLE_TRYOUT_TODAY },
+    // The day tells no state apart; the cover and group by their sample, the quote by being there.
+    serializeContext: (context: TryoutContext) => ({
+      cover: context.cover?.pkg.PACK_NAME ?? null,
+      group: context.group?.headcount ?? null,
+      salary: context.group?.salaryBasis ?? null,
+      quote: context.quote !== null,
+      added: context.added,
+      failure: context.failure !== '',
+    }),
+    events: [
+      ...Object.values(SAMPLE_COVERS).map((cover) => ({ type: 'cover.confirm', cover })),
+      ...[SAMPLE_GROUP, SAMPLE_SALARY_GROUP, SAMPLE_LARGE_GROUP, SAMPLE_SMALL_GROUP].map((group) => ({
+        type: 'group.confirm',
+        group,
+      })),
+      { type: 'xstate.done.actor.quote', output: SAMPLE_QUOTE },
+      { type: 'xstate.error.actor.quote', error: { message: '暫時無法試算，請稍後再試一次' } },
+      { type: 'quote.retry' },
+      { type: 'cart.added' },
+      { type: 'flow.goto', step: 1 },
+      { type: 'flow.goto', step: 2 },
+      { type: 'flow.goto', step: 3 },
+      { type: 'flow.restart', today: SAMPLE_TRYOUT_RESTART_TODAY },
     ],
   },
 ];

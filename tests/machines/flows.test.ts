@@ -3,6 +3,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { CartContext, CartEmitted } from '../../machines/cart.machine';
 import { machines, type RegisteredMachine } from '../../machines/registry';
 import { SAMPLE_PACKAGE } from '../../machines/samples/cart.samples';
+import { SAMPLE_TRYOUT_TODAY } from '../../machines/samples/tryout.samples';
 import type { ShopcartInput } from '../../machines/shopcart.machine';
 import type { CartItemInput } from '../../src/domain/cart-item';
 import { coverageOf, type FlowPath, flowPaths } from '../support/flow-model';
@@ -10,15 +11,18 @@ import { cartStimuli } from '../support/flows/cart.flow';
 import { acceptedBefore, consentStimuli } from '../support/flows/consent.flow';
 import { SESSION_START, sessionStimuli } from '../support/flows/session.flow';
 import { SHOPCART_CALLS, shopcartStart, shopcartStimuli } from '../support/flows/shopcart.flow';
+import { TRYOUT_CALLS, tryoutStimuli } from '../support/flows/tryout.flow';
 import { type MachineLevel, machineDriver } from '../support/machine-driver';
 import { CartOracle, type CartView } from '../support/oracles/cart.oracle';
 import { ConsentOracle, type ConsentView } from '../support/oracles/consent.oracle';
 import type { Oracle } from '../support/oracles/oracle';
 import { SessionOracle, type SessionView } from '../support/oracles/session.oracle';
 import { ShopcartOracle, type ShopcartView } from '../support/oracles/shopcart.oracle';
+import { TryoutOracle, type TryoutView } from '../support/oracles/tryout.oracle';
 import { recordPassedPath } from '../support/path-record';
 import { runPath, type StimuliOf } from '../support/path-runner';
 import { shopcartLevel } from '../support/shopcart-level';
+import { tryoutLevel } from '../support/tryout-level';
 
 /** How a flow's machine runs alone: its oracle, its stimuli, and what of the oracle's view it can show. */
 interface MachineFlow<V, MV> {
@@ -126,7 +130,15 @@ const shopcart: MachineFlow<ShopcartView, ShopcartView> = {
   },
 };
 
-const FLOWS = { cart, session, consent, shopcart } as unknown as Record<
+const tryout: MachineFlow<TryoutView, TryoutView> = {
+  oracle: () => new TryoutOracle(SAMPLE_TRYOUT_TODAY) as never,
+  stimuli: tryoutStimuli as StimuliOf<unknown>,
+  calls: TRYOUT_CALLS,
+  project: (view) => view,
+  level: tryoutLevel,
+};
+
+const FLOWS = { cart, session, consent, shopcart, tryout } as unknown as Record<
   string,
   MachineFlow<unknown, unknown>
 >;

@@ -105,7 +105,8 @@ export const groupSchema = object({
     needs === true && basis === 'amount' ? monthlySalary('平均月薪') : s.strip(),
   ),
 });
-export type TryoutGroup = InferType<typeof groupSchema>;
+/** STEP2's group as the schema leaves it: only what its bases ask for. */
+export type TryoutGroup = Omit<InferType<typeof groupSchema>, 'ageBands'> & { ageBands?: AgeBandCounts };
 
 /** The cart item a trial prices: a package (PKG) or the chosen cells as one item (CELL). */
 export const tryoutItemSchema = insertCartSchema.shape({
@@ -129,7 +130,7 @@ export function groupProfile(group: TryoutGroup, ages: readonly [number, number]
           kind: 'bands',
           bands: AGE_BANDS.flatMap((band) => {
             const within = bandWithin(band, ages);
-            const count = (group.ageBands as AgeBandCounts | undefined)?.[band.key] ?? 0;
+            const count = group.ageBands?.[band.key] ?? 0;
             return within && count > 0 ? [{ ...within, count }] : [];
           }),
         };

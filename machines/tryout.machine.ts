@@ -1,0 +1,259 @@
+import { and, assertEvent, assign, not, setup, stateIn } from 'xstate';
+import {
+  groupSchema,
+  type TryoutGroup,
+  type TryoutQuote,
+  type TryoutValidationContext,
+} from '../src/domain/api/tryout';
+import { buildCartItem, type CartItemInput, type InputPackage } from '../src/domain/cart-item';
+import { GROUP_SIZE } from '../src/domain/pricing';
+import { unbound } from './unbound';
+
+/** What the visitor chose on STEP1, as the form holds it. */
+export type TryoutChoice =
+  | { kind: 'package'; packId: string }
+  | { kind: 'cells'; cells: Array<{ prodId: string; choice: number }> };
+
+/** STEP1's choice with what the catalogue says of it (the binding reads the catalogue). */
+export interface ChosenCover {
+  choice: TryoutChoice;
+  /** the cart item the choice becomes: what is quoted, and what 加入購物車 puts in the cart */
+  pkg: InputPackage;
+  source: 'PKG' | 'CELL';
+  /** join ages every chosen product accepts; null when they do not overlap */
+  ages: readonly [number, number] | null;
+  needsSalary: boolean;
+  /** a chosen rider whose main product is not chosen (its name); null when there is none */
+  unmetRider: string | null;
+}
+
+export interface TryoutInput {
+  /** ISO date in Asia/Taipei: the labor-insurance salary table in force */
+  today: string;
+}
+
+export interface TryoutContext extends TryoutInput {
+  cover: ChosenCover | null;
+  group: TryoutGroup | null;
+  /** the server's quote of this cover for this group; cleared when either changes */
+  quote: TryoutQuote | null;
+  /** the quoted item went into the cart */
+  added: boolean;
+  /** why the last quote could not be had */
+  failure: string;
+}
+
+export type TryoutStep = 1 | 2 | 3;
+
+export type TryoutEvent =
+  | { type: 'cover.confirm'; cover: ChosenCover }
+  | { type: 'group.confirm'; group: TryoutGroup }
+  | { type: 'quote.retry' }
+  /** the cart machine took the quoted item (the binding hears its cart.added) */
+  | { type: 'cart.added' }
+  /** the URL asks for a step (browser Back or Forward, a deep link): granted as far as the data allows */
+  | { type: 'flow.goto'; step: TryoutStep }
+  /** STEP3's 重新試算: everything chosen is dropped */
+  | { type: 'flow.restart'; today: string };
+
+/** What tryout/quote is sent: the cart item and the group. */
+export interface QuoteInput {
+  item: CartItemInput;
+  group: TryoutGroup;
+}
+
+const sameCover = (a: ChosenCover | null, b: ChosenCover) => JSON.stringify(a?.pkg) === JSON.stringify(b.pkg);
+
+function coverValid(cover: ChosenCover | null): cover is ChosenCover & { ages: readonly [number, number] } {
+  return cover !== null && cover.pkg.PROD_LIST.length > 0 && cover.ages !== null && cover.unmetRider === null;
+}
+
+/** The group's rules for the cover: its join ages, and whether a salary is asked. */
+function rulesOf(context: TryoutContext): TryoutValidationContext | null {
+  const { cover } = context;
+  if (!coverValid(cover)) return null;
+  return { today: context.today, ages: cover.ages, needsSalary: cover.needsSalary };
+}
+
+function groupValid(context: TryoutContext): boolean {
+  const rules = rulesOf(context);
+  return (
+    rules !== null && context.group !== null && groupSchema.isValidSync(context.group, { context: rules })
+  );
+}
+
+/** From 50 people the premium is quoted by a person (DOMAIN §2.3). */
+const negotiated = (group: TryoutGroup | null) => group !== null && group.headcount > GROUP_SIZE.maxOnline;
+
+type Landing = 'choosing' | 'describing' | 'quoting' | 'quoted' | 'added' | 'negotiated';
+
+/** The state a URL asking for `step` shows: that step, or the furthest one before it the data allows. */
+function landing(context: TryoutContext, step: TryoutStep): Landing {
+  if (step === 1 || !coverValid(context.cover)) return 'choosing';
+  if (step === 2 || !groupValid(context)) return 'describing';
+  if (negotiated(context.group)) return 'negotiated';
+  if (context.quote === null) return 'quoting';
+  return context.added ? 'added' : 'quoted';
+}
+
+const fresh = (input: TryoutInput): TryoutContext => ({
+  ...input,
+  cover: null,
+  group: null,
+  quote: null,
+  added: false,
+  failure: '',
+});
+
+/** flow.goto guards: one per state a URL can land on. */
+const landsOn =
+  (state: Landing) =>
+  ({ context, event }: { context: TryoutContext; event: TryoutEvent }) => {
+    assertEvent(event, 'flow.goto');
+    return landing(context, event.step) === state;
+  };
+
+/**
+ * The premium trial (ODGAF070-072): 選擇保障 → 投保團體 → 試算結果. The machine owns the step: each step's
+ * data must be accepted before the next is shown. The quote is the server's, asked whenever the group is
+ * confirmed; changing the cover or the group drops it. From 50 people there is no online quote.
+ */
+export const tryoutMachine = setup({
+  types: {
+    context: {} as TryoutContext,
+    input: {} as TryoutInput,
+    events: {} as TryoutEvent,
+  },
+  actors: {
+    /** POST tryout/quote; rejects with { message } when refused */
+    quote: unbound<TryoutQuote, QuoteInput>('quote'),
+  },
+  guards: {
+    coverAccepted: ({ event }) => {
+      assertEvent(event, 'cover.confirm');
+      return coverValid(event.cover);
+    },
+    groupAccepted: ({ context, event }) => {
+      assertEvent(event, 'group.confirm');
+      return groupValid({ ...context, group: event.group });
+    },
+    negotiatedGroup: ({ event }) => {
+      assertEvent(event, 'group.confirm');
+      return negotiated(event.group);
+    },
+    toChoosing: landsOn('choosing'),
+    toDescribing: landsOn('describing'),
+    toQuoting: landsOn('quoting'),
+    toNegotiated: landsOn('negotiated'),
+    toQuoted: landsOn('quoted'),
+    toAdded: landsOn('added'),
+  },
+  actions: {
+    keepCover: assign(({ context, event }) => {
+      assertEvent(event, 'cover.confirm');
+      return sameCover(context.cover, event.cover)
+        ? { cover: event.cover }
+        : { cover: event.cover, quote: null, added: false };
+    }),
+    keepGroup: assign(({ event }) => {
+      assertEvent(event, 'group.confirm');
+      return { group: event.group, quote: null, added: false };
+    }),
+    clearFailure: assign({ failure: '' }),
+    keepFailure: assign({
+      failure: ({ event }) => {
+        const message = (event as { error?: { message?: unknown } }).error?.message;
+        return typeof message === 'string' && message !== '' ? message : '暫時無法試算，請稍後再試一次';
+      },
+    }),
+    keepQuote: assign({ quote: ({ event }) => (event as unknown as { output: TryoutQuote }).output }),
+    markAdded: assign({ added: true }),
+    restart: assign(({ event }) => {
+      assertEvent(event, 'flow.restart');
+      return fresh({ today: event.today });
+    }),
+  },
+}).createMachine({
+  id: 'tryout',
+  context: ({ input }) => fresh(input),
+  initial: 'choosing',
+  states: {
+    choosing: {
+      meta: { route: '/tryout/STEP1', step: 1 },
+      on: {
+        'cover.confirm': { guard: 'coverAccepted', target: 'describing', actions: 'keepCover' },
+        'flow.goto': [
+          { guard: 'toDescribing', target: 'describing' },
+          { guard: 'toNegotiated', target: 'result.negotiated' },
+          { guard: 'toQuoting', target: 'result.quoting' },
+          { guard: 'toQuoted', target: 'result.quoted' },
+          { guard: 'toAdded', target: 'result.added' },
+        ],
+      },
+    },
+    describing: {
+      meta: { route: '/tryout/STEP2', step: 2 },
+      on: {
+        'group.confirm': [
+          {
+            guard: and(['groupAccepted', 'negotiatedGroup']),
+            target: 'result.negotiated',
+            actions: 'keepGroup',
+          },
+          { guard: 'groupAccepted', target: 'result.quoting', actions: 'keepGroup' },
+        ],
+        'flow.goto': [
+          { guard: 'toChoosing', target: 'choosing' },
+          { guard: 'toNegotiated', target: 'result.negotiated' },
+          { guard: 'toQuoting', target: 'result.quoting' },
+          { guard: 'toQuoted', target: 'result.quoted' },
+          { guard: 'toAdded', target: 'result.added' },
+        ],
+      },
+    },
+    result: {
+      meta: { route: '/tryout/STEP3', step: 3 },
+      initial: 'quoting',
+      on: {
+        'flow.goto': [
+          { guard: 'toChoosing', target: 'choosing' },
+          { guard: 'toDescribing', target: 'describing' },
+        ],
+        // 重新試算 is offered once the step has its answer
+        'flow.restart': {
+          guard: not(stateIn('#tryout.result.quoting')),
+          target: 'choosing',
+          actions: 'restart',
+        },
+      },
+      states: {
+        quoting: {
+          tags: ['busy'],
+          entry: 'clearFailure',
+          invoke: {
+            id: 'quote',
+            src: 'quote',
+            input: ({ context }) => ({
+              item: buildCartItem(context.cover!.pkg, context.cover!.source, ''),
+              group: context.group!,
+            }),
+            onDone: { target: 'quoted', actions: 'keepQuote' },
+            onError: { target: 'quoteFailed', actions: 'keepFailure' },
+          },
+        },
+        quoteFailed: {
+          on: { 'quote.retry': 'quoting' },
+        },
+        quoted: {
+          on: { 'cart.added': { target: 'added', actions: 'markAdded' } },
+        },
+        added: {
+          description: 'The quoted item is in the cart: STEP3 offers the application instead.',
+        },
+        negotiated: {
+          description: '50 people or more: 「請洽專人報價」 and the contact page, no online quote.',
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { machines } from '../../machines/registry';
+import {
+  SAMPLE_COVERS,
+  SAMPLE_GROUP,
+  SAMPLE_LARGE_GROUP,
+  SAMPLE_SALARY_GROUP,
+  SAMPLE_SMALL_GROUP,
+  SAMPLE_TRYOUT_TODAY,
+} from '../../machines/samples/tryout.samples';
+import {
+  addedToCart,
+  chooseCover,
+  describeGroup,
+  openStep,
+  quoted,
+  quoteRefused,
+  retry,
+  startOver,
+  TRYOUT_CALLS,
+  type TryoutEvent,
+  tryoutStimuli,
+} from '../support/flows/tryout.flow';
+import { machineDriver } from '../support/machine-driver';
+import { TryoutOracle, type TryoutView } from '../support/oracles/tryout.oracle';
+import { runPath, scenarioPath } from '../support/path-runner';
+import { tryoutLevel } from '../support/tryout-level';
+
+// The rules for the premium trial as fixed sequences: each is played on the machine (its screens as
+// the machine level shows them) and on the oracle, which must agree after every step; the test then says
+// what the rule promises the visitor.
+
+const entry = machines.find((m) => m.id === 'tryout')!;
+
+/** Plays the events from a new trial; answers the view after each and what was sent. */
+async function play(...events: TryoutEvent[]): Promise<{ views: TryoutView[]; sent: unknown[] }> {
+  const oracle = new TryoutOracle(SAMPLE_TRYOUT_TODAY);
+  const views: TryoutView[] = [];
+  await runPath(
+    scenarioPath(events),
+    tryoutStimuli,
+    oracle,
+    machineDriver(entry, tryoutLevel),
+    async (actual, expected) => {
+      expect(await actual()).toEqual(expected);
+      views.push((expected as { view: TryoutView }).view);
+    },
+    TRYOUT_CALLS,
+  );
+  return { views: views.slice(1), sent: oracle.sent.map((s) => s.body) };
+}
+
+const stepsOf = (views: TryoutView[]) => views.map((v) => v.step);
+
+describe('the premium trial', () => {
+  it('quotes 基本型 for the worked example’s group: the server’s 21,755 a year, 191 a person a month', async () => {
+    const { views, sent } = await play(chooseCover(), describeGroup(), quoted());
+    expect(stepsOf(views)).toEqual([2, 3, 3]);
+    expect(views[1]).toEqual({ step: 3, busy: true, result: null, added: false });
+    expect(views[2]!.result).toEqual({ kind: 'quoted', annual: 21_755, monthlyPerPerson: 191 });
+    // the quote prices the item 加入購物車 would put in the cart
+    expect(sent).toEqual([
+      {
+        item: {
+          SOURCE_CODE: 'PKG',
+          SHOPCART_CART_NO: '',
+          RLAT_CODE: '0',
+          CLASS_TITLE: '基本型',
+          IS_SLRY_MLTPL: 'N',
+          PROD_LIST: [
+            { PROD_ID: 'GTL', ORDER_SEQ: 1, IS_ACC: 'N', FACE_AMT_TYPE: 1, FACE_AMT: 1_000_000 },
+            { PROD_ID: 'GAD', ORDER_SEQ: 2, IS_ACC: 'Y', FACE_AMT_TYPE: 1, FACE_AMT: 1_000_000 },
+            { PROD_ID: 'GAM', ORDER_SEQ: 3, IS_ACC: 'Y', FACE_AMT_TYPE: 1, FACE_AMT: 30_000 },
+          ],
+        },
+        group: SAMPLE_GROUP,
+      },
+    ]);
+  });
+
+  it('from 50 people says 請洽專人報價 and asks the server nothing', async () => {
+    const { views, sent } = await play(chooseCover(), describeGroup(SAMPLE_LARGE_GROUP));
+    expect(views[1]).toEqual({ step: 3, busy: false, result: { kind: 'negotiated' }, added: false });
+    expect(sent).toEqual([]);
+  });
+
+  it('does not go on with a rider alone, nor with fewer than 5 people, nor without the salary a cover needs', async () => {
+    const { views, sent } = await play(
+      chooseCover('riderAlone'),
+      chooseCover('workInjury'),
+      describeGroup(SAMPLE_SMALL_GROUP),
+      describeGroup(SAMPLE_GROUP),
+      describeGroup(SAMPLE_SALARY_GROUP),
+    );
+    expect(stepsOf(views)).toEqual([1, 2, 2, 2, 3]);
+    expect(sent).toEqual([expect.objectContaining({ group: SAMPLE_SALARY_GROUP })]);
+  });
+
+  it('Back and Forward keep the quote and that it went into the cart; nothing is asked again', async () => {
+    const { views, sent } = await play(
+      chooseCover(),
+      describeGroup(),
+      quoted(),
+      addedToCart,
+      openStep(2),
+      openStep(1),
+      openStep(3),
+    );
+    expect(stepsOf(views)).toEqual([2, 3, 3, 3, 2, 1, 3]);
+    expect(views.at(-1)).toMatchObject({ added: true, result: { kind: 'quoted', annual: 21_755 } });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('confirming STEP2 again asks a new quote; another cover drops the quote and its group must hold for it', async () => {
+    const { views, sent } = await play(
+      chooseCover(),
+      describeGroup(),
+      quoted(),
+      addedToCart,
+      openStep(2),
+      describeGroup(),
+      quoted(),
+      openStep(1),
+      chooseCover('workInjury'),
+      // the worked example's group has no salary, which the new cover asks for
+      openStep(3),
+    );
+    expect(stepsOf(views)).toEqual([2, 3, 3, 3, 2, 3, 3, 1, 2, 2]);
+    expect(views[5]).toEqual({ step: 3, busy: true, result: null, added: false });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('a deep link lands on the furthest step the data allows', async () => {
+    const { views } = await play(openStep(3), openStep(2), chooseCover(), openStep(1), openStep(3));
+    expect(stepsOf(views)).toEqual([1, 1, 2, 1, 2]);
+  });
+
+  it('a quote that cannot be had says why and is asked again on 再試一次', async () => {
+    const { views, sent } = await play(chooseCover(), describeGroup(), quoteRefused(''), retry, quoted());
+    expect(views[2]!.result).toEqual({ kind: 'failed', message: '暫時無法試算，請稍後再試一次' });
+    expect(views[3]).toMatchObject({ busy: true, result: null });
+    expect(views[4]!.result).toMatchObject({ kind: 'quoted' });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('重新試算 forgets the cover and the group', async () => {
+    const { views } = await play(chooseCover(), describeGroup(), quoted(), startOver, openStep(3));
+    expect(stepsOf(views)).toEqual([2, 3, 3, 1, 1]);
+  });
+
+  it('leaving STEP3 while the quote is asked forgets it: coming back asks again', async () => {
+    const { sent, views } = await play(chooseCover(), describeGroup(), openStep(2), openStep(3));
+    expect(stepsOf(views)).toEqual([2, 3, 2, 3]);
+    expect(views.at(-1)!.busy).toBe(true);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('keeps the quote when the same cover is confirmed again', async () => {
+    const { views, sent } = await play(
+      chooseCover(),
+      describeGroup(),
+      quoted(),
+      openStep(1),
+      { type: 'cover.confirm', cover: { ...SAMPLE_COVERS.basic } },
+      openStep(3),
+    );
+    expect(views.at(-1)!.result).toMatchObject({ kind: 'quoted' });
+    expect(sent).toHaveLength(1);
+  });
+});
