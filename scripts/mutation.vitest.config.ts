@@ -13,7 +13,9 @@ const groups: Record<string, Record<string, string[]>> = {
     unit: ['tests/machines/**/*.test.ts'],
     dom: ['tests/features/{cart,session,consent,shopcart}*.test.tsx'],
   },
-  shopcart: { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/shopcart.test.tsx'] },
+  'shopcart-machine': { unit: ['tests/machines/**/*.test.ts'] },
+  'shopcart-bindings': { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/shopcart.test.tsx'] },
+  'tryout-machine': { unit: ['tests/machines/**/*.test.ts'] },
   domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
 };
 const group = groups[process.env.MUTATION_GROUP ?? ''];

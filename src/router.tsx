@@ -63,6 +63,13 @@ function screenRoute<const TPath extends string, TSearch = unknown>(
   });
 }
 
+/** What the contact page may be opened with (the tryout's 請洽專人報價). */
+export interface ContactSearch {
+  topic?: 'quote';
+  cover?: string;
+  headcount?: number;
+}
+
 /** /back2Home: the way home that also forgets any flow in progress. */
 const back2HomeRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -94,10 +101,22 @@ export const routeTree = rootRoute.addChildren([
   screenRoute('ODGAF052', '/overprint/STEP3'),
   screenRoute('ODGAF053', '/overprint/STEP4'),
   screenRoute('ODGAF060', '/progress'),
-  screenRoute('ODGAF070', '/tryout/STEP1'),
+  // a package page's 試算保費 names its package; the id is always a string
+  screenRoute('ODGAF070', '/tryout/STEP1', (s): { PACK_ID?: string } =>
+    s.PACK_ID == null ? {} : { PACK_ID: String(s.PACK_ID) },
+  ),
   screenRoute('ODGAF071', '/tryout/STEP2'),
   screenRoute('ODGAF072', '/tryout/STEP3'),
-  screenRoute('ODGAF080', '/contact'),
+  // the tryout's 請洽專人報價 carries what was chosen: the contact form starts from it
+  screenRoute(
+    'ODGAF080',
+    '/contact',
+    (s): ContactSearch => ({
+      ...(s.topic === 'quote' ? { topic: 'quote' as const } : {}),
+      ...(typeof s.cover === 'string' ? { cover: s.cover.slice(0, 100) } : {}),
+      ...(Number.isInteger(s.headcount) ? { headcount: s.headcount as number } : {}),
+    }),
+  ),
   screenRoute('ODGAF090', '/about/bscknow'),
   screenRoute('ODGAF091', '/about/claim'),
   screenRoute('ODGAF092', '/about/addvalue'),

@@ -41,6 +41,8 @@ export const messages = {
   /** a list or a set of keys holds more than `max` entries */
   maxCount: (label: string, max: number) => `${label}最多${max}項`,
   between: (label: string, min: number, max: number) => `${label}須介於${min}至${max}之間`,
+  /** the tryout: a rider ticked without its main product */
+  riderNeedsMain: (rider: string, main: string) => `${rider}須搭配${main}，請一併勾選${main}`,
   /** the chosen products have no join age in common */
   joinAgesDisjoint: () => '所選保障的投保年齡沒有交集，請重新選擇',
   /** the tryout's age bands do not add up to the group */

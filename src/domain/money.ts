@@ -1,6 +1,7 @@
 import { SALARY_UNIT } from './constants';
 
 const grouped = new Intl.NumberFormat('zh-TW', { maximumFractionDigits: 2 });
+const exactWan = new Intl.NumberFormat('zh-TW', { maximumFractionDigits: 4 });
 
 /**
  * The one money formatter (SPEC §5). Amounts in NT$ of 10,000 and more are shown in 萬, rounded
@@ -14,6 +15,16 @@ export function formatMoney(amount: number): string {
   if (yuan < SALARY_UNIT) return `${sign}${grouped.format(yuan)}元`;
   const hundredths = Math.round(Math.abs(amount) / (SALARY_UNIT / 100));
   return `${sign}${grouped.format(hundredths / 100)}萬`;
+}
+
+/**
+ * A premium as SPEC §5 writes money, but exact to the 元: a quote rounded to 100元 would not be the premium
+ * a company pays. 21,755 → `2.1755萬`; below 10,000 as {@link formatMoney}: `1,914元`.
+ */
+export function formatPremium(amount: number): string {
+  const yuan = Math.round(amount);
+  if (Math.abs(yuan) < SALARY_UNIT) return formatMoney(yuan);
+  return `${exactWan.format(yuan / SALARY_UNIT)}萬`;
 }
 
 /**

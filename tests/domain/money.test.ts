@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseMoney } from '../../src/domain/money';
+import { formatMoney, formatPremium, parseMoney } from '../../src/domain/money';
 
 describe('formatMoney', () => {
   it.each([
@@ -70,5 +70,19 @@ describe('formatMoney properties', () => {
         expect(parseMoney(formatMoney(lo))!).toBeLessThanOrEqual(parseMoney(formatMoney(hi))!);
       }),
     );
+  });
+});
+
+describe('formatPremium', () => {
+  it.each([
+    [21_755, '2.1755萬'],
+    [11_313, '1.1313萬'],
+    [10_000, '1萬'],
+    [106_600, '10.66萬'],
+    [9_999, '9,999元'],
+    [1_914, '1,914元'],
+    [191, '191元'],
+  ])('%i → %s: exact to the 元', (amount, text) => {
+    expect(formatPremium(amount)).toBe(text);
   });
 });

@@ -53,11 +53,17 @@ async function play(...events: TryoutEvent[]): Promise<{ views: TryoutView[]; se
 const stepsOf = (views: TryoutView[]) => views.map((v) => v.step);
 
 describe('the premium trial', () => {
-  it('quotes 基本型 for the worked example’s group: the server’s 21,755 a year, 191 a person a month', async () => {
+  it('quotes 基本型 for the worked example’s group: the server’s 2,290 a person, 21,755 a year, 1,914 a month', async () => {
     const { views, sent } = await play(chooseCover(), describeGroup(), quoted());
     expect(stepsOf(views)).toEqual([2, 3, 3]);
     expect(views[1]).toEqual({ step: 3, busy: true, result: null, added: false });
-    expect(views[2]!.result).toEqual({ kind: 'quoted', annual: 21_755, monthlyPerPerson: 191 });
+    expect(views[2]!.result).toEqual({
+      kind: 'quoted',
+      annualPerPerson: 2_290,
+      annual: 21_755,
+      monthly: 1_914,
+      monthlyPerPerson: 191,
+    });
     // the quote prices the item 加入購物車 would put in the cart
     expect(sent).toEqual([
       {

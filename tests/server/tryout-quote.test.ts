@@ -44,9 +44,11 @@ describe('tryout/quote', () => {
             PROD_ID: 'GTL',
             PROD_NAME: '團體一年定期壽險',
             sumInsured: 100 * WAN,
+            daily: false,
             salaryMultiple: null,
             rate: 12.5,
             rateUnit: WAN,
+            annualPerPerson: 1250,
             premiums: { annual: 11_875, semiAnnual: 6_175, quarterly: 3_111, monthly: 1_045 },
             // 1,250 × 0.95 × 0.088 = 104.5: half up
             monthlyPerPerson: 105,
@@ -55,9 +57,11 @@ describe('tryout/quote', () => {
             PROD_ID: 'GAD',
             PROD_NAME: '團體傷害保險',
             sumInsured: 100 * WAN,
+            daily: false,
             salaryMultiple: null,
             rate: 8,
             rateUnit: WAN,
+            annualPerPerson: 800,
             premiums: { annual: 7_600, semiAnnual: 3_952, quarterly: 1_991, monthly: 669 },
             monthlyPerPerson: 67,
           },
@@ -65,15 +69,18 @@ describe('tryout/quote', () => {
             PROD_ID: 'GAM',
             PROD_NAME: '團體傷害醫療保險金',
             sumInsured: 3 * WAN,
+            daily: false,
             salaryMultiple: null,
             rate: 80,
             rateUnit: WAN,
+            annualPerPerson: 240,
             premiums: { annual: 2_280, semiAnnual: 1_186, quarterly: 597, monthly: 201 },
             monthlyPerPerson: 20,
           },
         ],
         // 22,900 × 0.95 = 21,755; × 0.52 = 11,312.6; × 0.262 = 5,699.81; × 0.088 = 1,914.44
         total: {
+          annualPerPerson: 2_290,
           premiums: { annual: 21_755, semiAnnual: 11_313, quarterly: 5_700, monthly: 1_914 },
           monthlyPerPerson: 191,
         },
@@ -234,6 +241,30 @@ describe('tryout/quote', () => {
     expect(data.lines.map((line: { PROD_ID: string }) => line.PROD_ID)).toEqual(['GAD', 'GAM']);
     // (800 + 240) × 10 × 0.95
     expect(data.total.premiums.annual).toBe(9_880);
+  });
+
+  it('says which lines are a daily amount (日額), rated per NT$100 of it', async () => {
+    const [gtl, ghd] = [await seededCell(visitor, 'GTL'), await seededCell(visitor, 'GHD')];
+    const set = cellSetPackage([
+      { cell: gtl, choice: 100 * WAN },
+      { cell: ghd, choice: 1_000 },
+    ]);
+    const { data } = await quote(set, 'CELL', {
+      headcount: 5,
+      occupationClass: '1',
+      ageBasis: 'average',
+      averageAge: 35,
+    });
+    // GHD 30–39: 55 a year per NT$100 of 日額 → 1,000 / 100 × 55 = 550 a person
+    expect(data.lines[1]).toMatchObject({
+      PROD_ID: 'GHD',
+      daily: true,
+      sumInsured: 1_000,
+      rate: 55,
+      rateUnit: 100,
+    });
+    expect(data.lines[1].premiums.annual).toBe(550 * 5);
+    expect(data.lines[0].daily).toBe(false);
   });
 
   it('refuses a rider without its main product, and an amount off the product’s steps', async () => {

@@ -94,3 +94,52 @@ export function shopcartScreen() {
       text(document.querySelector('main form button[type="submit"]')) === '完成修改，回到確認申請內容',
   };
 }
+
+/**
+ * The premium trial: the step the indicator marks, 試算中, STEP3's answer (the total row of the quote
+ * table and the yearly premium a person the assumptions give, or 請洽專人報價, or why there is none) and
+ * whether it says the quoted item is in the cart.
+ */
+export function tryoutScreen() {
+  const text = (e: Element | null | undefined) => (e?.textContent ?? '').trim();
+  // what formatPremium writes, read back to whole NT$
+  const money = (t: string | undefined) => {
+    const m = /([\d,]+(?:\.\d+)?)(萬|元)/.exec(t ?? '');
+    if (!m) return Number.NaN;
+    const value = Number(m[1]!.replace(/,/g, ''));
+    return m[2] === '萬' ? Math.round(value * 10_000) : value;
+  };
+  const main = document.querySelector('main');
+  const steps = [...document.querySelectorAll('nav.steps li')];
+  const result = main?.querySelector('.tryout-result');
+  const failure = [...(result?.querySelectorAll('[role="alert"]') ?? [])]
+    .map(text)
+    .find((t) => t.startsWith('無法試算：'));
+  const totals = [...(result?.querySelectorAll('table.quote-table tfoot td') ?? [])].map(text);
+  const perYear = [...(result?.querySelectorAll('.quote-assumptions li') ?? [])]
+    .map(text)
+    .find((t) => t.includes('每人每年'));
+  const negotiated = [...(result?.querySelectorAll('.notice') ?? [])].some((e) =>
+    text(e).includes('請洽專人報價'),
+  );
+  return {
+    step: steps.findIndex((li) => li.querySelector('[aria-current="step"]')) + 1,
+    busy: text(result?.querySelector('[role="status"]')) === '試算中，請稍候…',
+    result: failure
+      ? { kind: 'failed', message: failure.slice('無法試算：'.length).replace(/再試一次$/, '') }
+      : negotiated
+        ? { kind: 'negotiated' }
+        : totals.length > 0
+          ? {
+              kind: 'quoted',
+              annualPerPerson: money(/每人每年 ([^ ×]+)/.exec(perYear ?? '')?.[1]),
+              annual: money(totals[1]),
+              monthly: money(totals[4]),
+              monthlyPerPerson: money(totals[5]),
+            }
+          : null,
+    added: [...(result?.querySelectorAll('.notice[role="status"]') ?? [])].some((e) =>
+      text(e).startsWith('已將'),
+    ),
+  };
+}

@@ -16,12 +16,16 @@ export const tryoutLevel: MachineLevel<TryoutView> = {
     let result: TryoutView['result'] = null;
     if (s.matches({ result: 'negotiated' })) result = { kind: 'negotiated' };
     else if (s.matches({ result: 'quoteFailed' })) result = { kind: 'failed', message: context.failure };
-    else if (step === 3 && quote?.kind === 'quoted')
+    else if (step === 3 && quote?.kind === 'quoted') {
+      const { total } = quote;
       result = {
         kind: 'quoted',
-        annual: quote.total.premiums.annual,
-        monthlyPerPerson: quote.total.monthlyPerPerson,
+        annualPerPerson: total.annualPerPerson,
+        annual: total.premiums.annual,
+        monthly: total.premiums.monthly,
+        monthlyPerPerson: total.monthlyPerPerson,
       };
+    }
     return { step, busy: s.hasTag('busy'), result, added: s.matches({ result: 'added' }) };
   },
 };

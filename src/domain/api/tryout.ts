@@ -145,6 +145,8 @@ export function groupProfile(group: TryoutGroup, ages: readonly [number, number]
 
 /** Premiums of every payment mode, and what a person pays a month (whole NT$). */
 export interface ModalPremiums {
+  /** a person a year at the rates, before the group-size factor (DOMAIN §2.4's 2,290) */
+  annualPerPerson: number;
   premiums: Record<PaymentMode, number>;
   monthlyPerPerson: number;
 }
@@ -153,8 +155,9 @@ export interface ModalPremiums {
 export interface QuotedLine extends ModalPremiums {
   PROD_ID: string;
   PROD_NAME: string;
-  /** NT$ (日額 for GHD) per person */
+  /** NT$ per person; the daily amount (日額) of a daily product */
   sumInsured: number;
+  daily: boolean;
   /** the multiple of the monthly salary, on salary-multiple lines */
   salaryMultiple: number | null;
   /** the group's average rate (NT$ per rateUnit a year) */

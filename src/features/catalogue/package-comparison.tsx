@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { TableScroll } from '../../components/table-scroll';
 import type { CatalogueLine, CataloguePackage } from '../../domain/catalogue';
 import { fromPriceLabel, lineAmountLabel } from './amount-label';
 
@@ -10,8 +11,7 @@ export function PackageComparison({ packages }: { packages: readonly CataloguePa
     pack.PROD_LIST.find((l) => l.PROD_ID === prodId);
 
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section className="table-scroll" aria-label="方案比較表" tabIndex={0}>
+    <TableScroll label="方案比較表">
       <table className="data-table">
         <caption>各方案保障內容比較</caption>
         <thead>
@@ -55,6 +55,6 @@ export function PackageComparison({ packages }: { packages: readonly CataloguePa
           </tr>
         </tbody>
       </table>
-    </section>
+    </TableScroll>
   );
 }

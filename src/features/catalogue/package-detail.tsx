@@ -1,3 +1,4 @@
+import { TableScroll } from '../../components/table-scroll';
 import type { CataloguePackage } from '../../domain/catalogue';
 import { GROUP_SIZE } from '../../domain/pricing';
 import { agesLabel, fromPriceLabel, lineAmountLabel, riderNote, waitingLabel } from './amount-label';
@@ -13,8 +14,7 @@ export function PackageDetail({ pack }: { pack: CataloguePackage }) {
       <p>{pack.DESCRIPTION}</p>
       <p>適合：{pack.AUDIENCE}</p>
       <p className="package-price">{fromPriceLabel(pack.FROM_MONTHLY_PER_PERSON)}</p>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section className="table-scroll" aria-label={`${pack.PACK_NAME}保障內容`} tabIndex={0}>
+      <TableScroll label={`${pack.PACK_NAME}保障內容`}>
         <table className="data-table">
           <caption>{pack.PACK_NAME}保障內容</caption>
           <thead>
@@ -36,7 +36,7 @@ export function PackageDetail({ pack }: { pack: CataloguePackage }) {
             ))}
           </tbody>
         </table>
-      </section>
+      </TableScroll>
       <h3>注意事項</h3>
       <ul>
         <li>

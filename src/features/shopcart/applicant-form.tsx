@@ -8,10 +8,11 @@ import { INDUSTRIES } from '../../domain/industry';
 import { formatRoc } from '../../domain/roc-date';
 import type { RosterError, RosterRow } from '../../domain/roster';
 import { CITY_NAMES, districtsOf } from '../../domain/taiwan-address';
+import { FormDraft, readDraft, writeDraft } from '../../lib/form-draft';
+import { validateWith } from '../../lib/validate-with';
 import { RETURN_TO_REVIEW } from './flow-rules';
-import { FormDraft, ROSTER_DRAFT_KEY, readDraft } from './form-draft';
 import { RosterUpload } from './roster-upload';
-import { validateWith } from './validate-with';
+import { SHOPCART_FLOW } from './shopcart-flow';
 
 type ApplicantValues = Record<keyof Applicant, string>;
 
@@ -90,13 +91,15 @@ export function ApplicantForm({
   onBack,
   onConfirm,
 }: ApplicantFormProps) {
-  const [rows, setRows] = useState(() => readDraft<RosterRow[]>('roster') ?? roster);
+  const [rows, setRows] = useState(() => readDraft<RosterRow[]>(SHOPCART_FLOW, 'roster') ?? roster);
   const [rosterErrors, setRosterErrors] = useState<RosterError[]>([]);
   const [rosterProblem, setRosterProblem] = useState('');
   const [youngest, oldest] = rules.ages;
   return (
     <Formik
-      initialValues={readDraft<ApplicantValues>('applicant') ?? initialValues(applicant, headcount)}
+      initialValues={
+        readDraft<ApplicantValues>(SHOPCART_FLOW, 'applicant') ?? initialValues(applicant, headcount)
+      }
       validate={validateWith(applicantSchema, rules)}
       validateOnBlur
       validateOnChange={false}
@@ -112,7 +115,7 @@ export function ApplicantForm({
     >
       {({ values }) => (
         <Form noValidate className="applicant-form">
-          <FormDraft form="applicant" />
+          <FormDraft flow={SHOPCART_FLOW} form="applicant" />
           <fieldset className="form-fieldset">
             <legend>要保單位</legend>
             <FormField name="companyName" label="要保單位名稱" required autoComplete="organization" />
@@ -223,7 +226,7 @@ export function ApplicantForm({
             startDate={values.startDate}
             onRows={(next) => {
               setRows(next);
-              sessionStorage.setItem(ROSTER_DRAFT_KEY, JSON.stringify(next));
+              writeDraft(SHOPCART_FLOW, 'roster', next);
               setRosterProblem('');
             }}
             onErrors={(errors) => {

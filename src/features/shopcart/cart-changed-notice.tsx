@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { cartChangedSinceConfirmed, type FlowStep } from '../../../machines/shopcart.machine';
 import { useActorSelector } from '../../lib/use-actor-selector';
+import { stepOf } from '../../lib/use-flow-step';
 import type { ShopcartActor } from './shopcart-flow';
-import { stepOf } from './use-shopcart-step';
 
 /** The step whose notice is up while the visitor stays on it. */
 let noticeUpOn: FlowStep | null = null;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { TableScroll } from '../../components/table-scroll';
 import type { CartEstimate } from '../../domain/api/shopcart';
 import type { CartClass } from '../../domain/cart-item';
 import { type CatalogueCell, cellChoices, cellPackage } from '../../domain/catalogue';
@@ -53,8 +54,7 @@ export function CartItemsTable({ items, cells, estimate }: CartItemsTableProps) 
   const priced = (classId: number) =>
     estimate?.kind === 'quoted' ? estimate.items.find((i) => i.CLASS_ID === classId) : undefined;
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section className="table-scroll" aria-label="投保項目" tabIndex={0}>
+    <TableScroll label="投保項目">
       <table className="data-table cart-items-table">
         <caption>投保項目</caption>
         <thead>
@@ -114,6 +114,6 @@ export function CartItemsTable({ items, cells, estimate }: CartItemsTableProps) 
           })}
         </tbody>
       </table>
-    </section>
+    </TableScroll>
   );
 }

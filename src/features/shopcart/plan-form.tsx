@@ -5,10 +5,11 @@ import { FormSelect } from '../../components/form-select';
 import type { ShopcartPlan, ShopcartValidationContext } from '../../domain/api/shopcart';
 import { planSchema } from '../../domain/api/shopcart';
 import { OCCUPATION_CLASSES } from '../../domain/occupation';
+import { FormDraft, readDraft } from '../../lib/form-draft';
+import { validateWith } from '../../lib/validate-with';
 import { RETURN_TO_REVIEW } from './flow-rules';
-import { FormDraft, readDraft } from './form-draft';
+import { SHOPCART_FLOW } from './shopcart-flow';
 import { type EstimateState, useEstimate } from './use-estimate';
-import { validateWith } from './validate-with';
 
 type PlanValues = Record<keyof ShopcartPlan, string>;
 
@@ -52,14 +53,14 @@ export function PlanForm({ plan, rules, cartSignature, returning, onConfirm, chi
   const [youngest, oldest] = rules.ages;
   return (
     <Formik
-      initialValues={readDraft<PlanValues>('plan') ?? initialValues(plan)}
+      initialValues={readDraft<PlanValues>(SHOPCART_FLOW, 'plan') ?? initialValues(plan)}
       validate={validateWith(planSchema, rules)}
       validateOnBlur
       validateOnChange={false}
       onSubmit={(values) => onConfirm(planSchema.cast(values, { context: rules }))}
     >
       <Form noValidate className="plan-form">
-        <FormDraft form="plan" />
+        <FormDraft flow={SHOPCART_FLOW} form="plan" />
         <fieldset className="form-fieldset">
           <legend>團體資料（估算保費用）</legend>
           <FormField

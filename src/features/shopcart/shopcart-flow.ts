@@ -1,17 +1,18 @@
-import { type Actor, createActor } from 'xstate';
+import type { Actor } from 'xstate';
 import type { CartFacts, shopcartMachine } from '../../../machines/shopcart.machine';
 import type { AppActors } from '../../app-actors';
 import { applicationRules, cartSignature } from '../../domain/application-rules';
 import type { Cart } from '../../domain/cart-item';
 import { taipeiDate } from '../../domain/roc-date';
-import { FLOW_STORAGE_PREFIX, onFlowsCleared } from '../../lib/flow-storage';
+import { clearDrafts } from '../../lib/form-draft';
 import { newRequestId } from '../../lib/request-id';
-import { clearDrafts } from './form-draft';
+import { storedFlow } from '../../lib/stored-flow';
 import { liveShopcartMachine } from './shopcart-actors';
 
 export type ShopcartActor = Actor<typeof shopcartMachine>;
 
-const STORAGE_KEY = `${FLOW_STORAGE_PREFIX}shopcart`;
+/** The flow's name in sessionStorage (its snapshot and its forms' drafts). */
+export const SHOPCART_FLOW = 'shopcart';
 
 /** What the flow needs to know of the cart. */
 export function cartFacts(cart: Cart): CartFacts {
@@ -20,20 +21,6 @@ export function cartFacts(cart: Cart): CartFacts {
 }
 
 const sameFacts = (a: CartFacts, b: CartFacts) => JSON.stringify(a) === JSON.stringify(b);
-
-/** The stored snapshot of this tab's application, if it still fits the machine. */
-function restore() {
-  try {
-    const raw = sessionStorage.getItem(STORAGE_KEY);
-    if (!raw) return undefined;
-    const snapshot = JSON.parse(raw);
-    liveShopcartMachine.resolveState({ value: snapshot.value, context: snapshot.context });
-    return snapshot;
-  } catch {
-    sessionStorage.removeItem(STORAGE_KEY);
-    return undefined;
-  }
-}
 
 let running: { cart: AppActors['cart']; actor: ShopcartActor; stop(): void } | null = null;
 
@@ -46,21 +33,19 @@ let running: { cart: AppActors['cart']; actor: ShopcartActor; stop(): void } | n
 export function shopcartFlow(cart: AppActors['cart']): ShopcartActor {
   if (running?.cart === cart) return running.actor;
   running?.stop();
-  const actor = createActor(liveShopcartMachine, {
-    input: {
-      requestId: newRequestId(),
-      today: taipeiDate(new Date()),
-      cart: cartFacts(cart.getSnapshot().context.cart),
-    },
-    snapshot: restore(),
-  });
-  const saving = actor.subscribe((snapshot) => {
-    if (snapshot.status === 'active' && !snapshot.hasTag('busy'))
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(actor.getPersistedSnapshot()));
+  const input = {
+    requestId: newRequestId(),
+    today: taipeiDate(new Date()),
+    cart: cartFacts(cart.getSnapshot().context.cart),
+  };
+  const { actor, stop } = storedFlow(SHOPCART_FLOW, liveShopcartMachine, input, () => {
+    hearing.unsubscribe();
+    submitted.unsubscribe();
+    if (running?.actor === actor) running = null;
   });
   // the server emptied the cart with the application: read it again
   const submitted = actor.on('application.submitted', () => {
-    clearDrafts();
+    clearDrafts(SHOPCART_FLOW);
     cart.send({ type: 'cart.refresh' });
   });
   actor.start();
@@ -75,21 +60,12 @@ export function shopcartFlow(cart: AppActors['cart']): ShopcartActor {
   };
   const hearing = cart.subscribe(forward);
   forward(cart.getSnapshot());
-  const forget = onFlowsCleared(() => running?.stop());
-  const stop = () => {
-    hearing.unsubscribe();
-    saving.unsubscribe();
-    submitted.unsubscribe();
-    forget();
-    actor.stop();
-    if (running?.actor === actor) running = null;
-  };
   running = { cart, actor, stop };
   return actor;
 }
 
 /** A new application with a fresh idempotency key (after one was made). */
 export function restartShopcart(actor: ShopcartActor): void {
-  clearDrafts();
+  clearDrafts(SHOPCART_FLOW);
   actor.send({ type: 'flow.restart', requestId: newRequestId(), today: taipeiDate(new Date()) });
 }

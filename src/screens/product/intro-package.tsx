@@ -40,7 +40,7 @@ function PackageIntro({ packId }: { packId: string }) {
             >
               加入購物車
             </BusyButton>
-            <Link to="/tryout/STEP1" className="button">
+            <Link to="/tryout/STEP1" search={{ PACK_ID: pack.PACK_ID }} className="button">
               試算保費
             </Link>
           </div>

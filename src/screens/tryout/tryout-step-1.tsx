@@ -1,12 +1,37 @@
+import { useSearch } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
+import { RemoteView } from '../../features/catalogue/remote-view';
+import { useRemote } from '../../features/catalogue/use-remote';
+import { CoverForm } from '../../features/tryout/cover-form';
+import { loadTryoutCatalogue } from '../../features/tryout/tryout-catalogue';
+import { useTryoutStep } from '../../features/tryout/use-tryout-step';
+import { useActorSelector } from '../../lib/use-actor-selector';
 import { TRYOUT_STEPS } from './tryout-steps';
 
 export default function TryoutStep1() {
+  const { flow, inStep } = useTryoutStep(1);
+  const { PACK_ID } = useSearch({ from: '/tryout/STEP1' });
+  const choice = useActorSelector(flow, (s) => s.context.cover?.choice ?? null);
+  const catalogue = useRemote(loadTryoutCatalogue, 'all');
+  if (!inStep) return null;
   return (
-    <ScreenPage heading={headingOf('ODGAF070')} lead="選擇要試算的方案或單項保障與保額。">
+    <ScreenPage
+      heading={headingOf('ODGAF070')}
+      lead="選擇要試算的方案，或自行挑選單項保障與保額。共 3 步驟。"
+    >
       <StepIndicator steps={TRYOUT_STEPS} current={0} />
+      <RemoteView remote={catalogue} what="保障項目">
+        {(offer) => (
+          <CoverForm
+            catalogue={offer}
+            choice={choice}
+            packId={PACK_ID}
+            onConfirm={(cover) => flow.send({ type: 'cover.confirm', cover })}
+          />
+        )}
+      </RemoteView>
     </ScreenPage>
   );
 }

@@ -1,12 +1,28 @@
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
+import { GroupForm } from '../../features/tryout/group-form';
+import { useTryoutStep } from '../../features/tryout/use-tryout-step';
+import { useActorSelector } from '../../lib/use-actor-selector';
 import { TRYOUT_STEPS } from './tryout-steps';
 
 export default function TryoutStep2() {
+  const { flow, inStep } = useTryoutStep(2);
+  const context = useActorSelector(flow, (s) => s.context);
+  const { cover } = context;
+  if (!inStep || !cover?.ages) return null;
   return (
-    <ScreenPage heading={headingOf('ODGAF071')} lead="填寫投保人數、年齡分布、職業類別與月投保薪資。">
+    <ScreenPage
+      heading={headingOf('ODGAF071')}
+      lead={`試算「${cover.pkg.PACK_NAME}」：填寫投保人數、職業類別與年齡，標示 * 的欄位必填。`}
+    >
       <StepIndicator steps={TRYOUT_STEPS} current={1} />
+      <GroupForm
+        group={context.group}
+        rules={{ today: context.today, ages: cover.ages, needsSalary: cover.needsSalary }}
+        onBack={() => flow.send({ type: 'flow.goto', step: 1 })}
+        onConfirm={(group) => flow.send({ type: 'group.confirm', group })}
+      />
     </ScreenPage>
   );
 }

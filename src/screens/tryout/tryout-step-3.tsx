@@ -1,12 +1,94 @@
+import { Link } from '@tanstack/react-router';
+import { BusyButton } from '../../components/busy-button';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
+import { useCart } from '../../features/cart/use-cart';
+import { QuoteAssumptions } from '../../features/tryout/quote-assumptions';
+import { QuoteTable } from '../../features/tryout/quote-table';
+import { restartTryout } from '../../features/tryout/tryout-flow';
+import { useTryoutStep } from '../../features/tryout/use-tryout-step';
+import { useActorSelector } from '../../lib/use-actor-selector';
 import { TRYOUT_STEPS } from './tryout-steps';
 
 export default function TryoutStep3() {
+  const { flow, inStep } = useTryoutStep(3);
+  const snapshot = useActorSelector(flow, (s) => s);
+  const { add, busy } = useCart();
+  if (!inStep) return null;
+  const { cover, group, quote, failure } = snapshot.context;
+  const state = (name: string) => snapshot.matches({ result: name } as never);
+  const edit = (step: 1 | 2) => flow.send({ type: 'flow.goto', step });
   return (
     <ScreenPage heading={headingOf('ODGAF072')} lead="依您提供的資料試算年繳、半年繳、季繳與月繳保費。">
       <StepIndicator steps={TRYOUT_STEPS} current={2} />
+      <div className="tryout-result" aria-live="polite">
+        {state('quoting') && (
+          <p className="remote-status" role="status">
+            試算中，請稍候…
+          </p>
+        )}
+        {state('quoteFailed') && (
+          <div className="remote-error" role="alert">
+            <p>無法試算：{failure}</p>
+            <button type="button" className="button" onClick={() => flow.send({ type: 'quote.retry' })}>
+              再試一次
+            </button>
+          </div>
+        )}
+        {state('negotiated') && group && (
+          <div className="notice">
+            <p>
+              {group.headcount} 人的團體保費由專人依實際名單與工作性質報價，線上不提供試算。請洽專人報價：
+            </p>
+            <Link
+              to="/contact"
+              search={{ topic: 'quote', cover: cover?.pkg.PACK_NAME, headcount: group.headcount }}
+              className="button primary"
+            >
+              聯絡我們，請專人報價
+            </Link>
+          </div>
+        )}
+        {quote?.kind === 'quoted' && (state('quoted') || state('added')) && cover && group && (
+          <>
+            <h2 className="quote-title">「{cover.pkg.PACK_NAME}」試算結果</h2>
+            <QuoteTable quote={quote} />
+            <QuoteAssumptions quote={quote} group={group} />
+            {state('added') ? (
+              <p className="notice" role="status">
+                已將「{cover.pkg.PACK_NAME}」加入購物車。 <Link to="/shopcart/STEP1">前往購物車申請投保</Link>
+              </p>
+            ) : (
+              <div className="actions no-print">
+                <BusyButton
+                  className="button primary"
+                  busy={busy}
+                  onClick={() => add(cover.pkg, cover.source)}
+                >
+                  加入購物車
+                </BusyButton>
+                <button type="button" className="button" onClick={() => window.print()}>
+                  列印試算結果
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+      {!state('quoting') && (
+        <div className="actions no-print">
+          <button type="button" className="button" onClick={() => edit(1)}>
+            修改保障
+          </button>
+          <button type="button" className="button" onClick={() => edit(2)}>
+            修改投保團體
+          </button>
+          <button type="button" className="button" onClick={() => restartTryout(flow)}>
+            重新試算
+          </button>
+        </div>
+      )}
     </ScreenPage>
   );
 }

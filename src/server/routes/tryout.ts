@@ -33,7 +33,8 @@ export const tryoutRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async 
       context: { today: taipeiDate(new Date()), ages: rules.ages, needsSalary: rules.needsSalary },
     });
     const classes = [described];
-    const priced = priceCart(classes, await pricingCatalogue(db, classes), groupProfile(group, rules.ages));
-    return ok<TryoutQuote>(toTryoutQuote(priced));
+    const catalogue = await pricingCatalogue(db, classes);
+    const priced = priceCart(classes, catalogue, groupProfile(group, rules.ages));
+    return ok<TryoutQuote>(toTryoutQuote(priced, catalogue));
   });
 };

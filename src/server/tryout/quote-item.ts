@@ -1,13 +1,13 @@
 import type { ModalPremiums, TryoutQuote } from '../../domain/api/tryout';
-import { type PricedLine, quotePremium } from '../../domain/pricing';
-import type { PricedCart } from '../shopcart/price-cart';
+import { annualPerPerson, type PricedLine, quotePremium, toYuan } from '../../domain/pricing';
+import type { PricedCart, PricingCatalogue } from '../shopcart/price-cart';
 
 /**
  * The tryout's answer from a priced item (server/shopcart/price-cart.ts, the shopcart estimate's code):
  * every product on its own and the whole item, each in every payment mode. The whole is quoted once over
  * all lines, so it may differ by NT$1 from the sum of the products' rounded premiums.
  */
-export function toTryoutQuote(priced: PricedCart): TryoutQuote {
+export function toTryoutQuote(priced: PricedCart, catalogue: PricingCatalogue): TryoutQuote {
   const { headcount } = priced;
   const lines = priced.items.flatMap((item) => item.lines);
   if (quotePremium(lines, headcount).kind === 'negotiated') return { kind: 'negotiated', headcount };
@@ -17,19 +17,25 @@ export function toTryoutQuote(priced: PricedCart): TryoutQuote {
     headcount,
     sizeFactor: total.sizeFactor,
     lines: lines.map((line) => {
-      const { premiums, monthlyPerPerson } = modal([line], headcount);
+      const { annualPerPerson, premiums, monthlyPerPerson } = modal([line], headcount);
       return {
         PROD_ID: line.PROD_ID,
         PROD_NAME: line.PROD_NAME,
         sumInsured: line.sumInsured,
+        daily: catalogue.products.get(line.PROD_ID)?.basis === 'daily',
         salaryMultiple: line.salaryMultiple,
         rate: line.rate,
         rateUnit: line.rateUnit,
+        annualPerPerson,
         premiums,
         monthlyPerPerson,
       };
     }),
-    total: { premiums: total.premiums, monthlyPerPerson: total.monthlyPerPerson },
+    total: {
+      annualPerPerson: total.annualPerPerson,
+      premiums: total.premiums,
+      monthlyPerPerson: total.monthlyPerPerson,
+    },
   };
 }
 
@@ -37,5 +43,5 @@ export function toTryoutQuote(priced: PricedCart): TryoutQuote {
 function modal(lines: readonly PricedLine[], headcount: number): ModalPremiums & { sizeFactor: number } {
   const quote = quotePremium(lines, headcount);
   if (quote.kind !== 'quoted') throw new RangeError(`no online quote for ${headcount} people`);
-  return quote;
+  return { ...quote, annualPerPerson: toYuan(annualPerPerson(lines)) };
 }

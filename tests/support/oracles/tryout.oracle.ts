@@ -42,7 +42,7 @@ export interface TryoutView {
   busy: boolean;
   /** STEP3's answer: the total premium a year, 「請洽專人報價」, or why there is none */
   result:
-    | { kind: 'quoted'; annual: number; monthlyPerPerson: number }
+    | { kind: 'quoted'; annualPerPerson: number; annual: number; monthly: number; monthlyPerPerson: number }
     | { kind: 'negotiated' }
     | { kind: 'failed'; message: string }
     | null;
@@ -157,11 +157,17 @@ export class TryoutOracle implements Oracle<TryoutStimulus, TryoutView> {
         const { reply } = s;
         if (reply !== 'network-error' && reply.returnCode === 0) {
           const { total } = reply.data as {
-            total: { premiums: { annual: number }; monthlyPerPerson: number };
+            total: {
+              annualPerPerson: number;
+              premiums: { annual: number; monthly: number };
+              monthlyPerPerson: number;
+            };
           };
           this.result = {
             kind: 'quoted',
+            annualPerPerson: total.annualPerPerson,
             annual: total.premiums.annual,
+            monthly: total.premiums.monthly,
             monthlyPerPerson: total.monthlyPerPerson,
           };
         } else {

@@ -1,0 +1,51 @@
+import {
+  type Actor,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  createActor,
+  type InputFrom,
+} from 'xstate';
+import { FLOW_STORAGE_PREFIX, onFlowsCleared } from './flow-storage';
+
+/** The stored snapshot of the tab's `name` flow, if it still fits the machine; a misfit is dropped. */
+function restore(key: string, logic: AnyStateMachine) {
+  try {
+    const raw = sessionStorage.getItem(key);
+    if (!raw) return undefined;
+    const snapshot = JSON.parse(raw);
+    logic.resolveState({ value: snapshot.value, context: snapshot.context });
+    return snapshot;
+  } catch {
+    sessionStorage.removeItem(key);
+    return undefined;
+  }
+}
+
+/**
+ * A flow's actor for the tab (DESIGN "Flows are machines"): started from its snapshot in sessionStorage
+ * when the tab has one that still fits the machine, else from `input`; the snapshot is saved after each
+ * settled step (never in a state tagged `busy`, whose call a reload cannot resume), so a reload keeps the
+ * step and what was accepted. `stop` ends it, as forgetting the flows does (/back2Home, the session's end).
+ */
+export function storedFlow<TLogic extends AnyStateMachine>(
+  name: string,
+  logic: TLogic,
+  input: InputFrom<TLogic>,
+  /** what the caller undoes when the flow stops (its subscriptions) */
+  cleanup: () => void,
+): { actor: Actor<TLogic>; stop(): void } {
+  const key = `${FLOW_STORAGE_PREFIX}${name}`;
+  const actor = createActor(logic, { input, snapshot: restore(key, logic) } as never) as Actor<TLogic>;
+  const saving = actor.subscribe((snapshot: AnyMachineSnapshot) => {
+    if (snapshot.status === 'active' && !snapshot.hasTag('busy'))
+      sessionStorage.setItem(key, JSON.stringify(actor.getPersistedSnapshot()));
+  });
+  const stop = () => {
+    saving.unsubscribe();
+    forget();
+    cleanup();
+    actor.stop();
+  };
+  const forget = onFlowsCleared(stop);
+  return { actor, stop };
+}

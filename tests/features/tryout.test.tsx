@@ -1,0 +1,191 @@
+import { act, screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, it, vi } from 'vitest';
+import { machines } from '../../machines/registry';
+import { SAMPLE_LARGE_GROUP, SAMPLE_SALARY_GROUP, SAMPLE_TRYOUT_TODAY } from '../../machines/samples/tryout.samples';
+import type { TryoutGroup } from '../../src/domain/api/tryout';
+import { AGE_BANDS } from '../../src/domain/api/tryout';
+import { catalogueServer } from '../screens/catalogue-server';
+import { domAgreement } from '../support/dom-agreement';
+import { flowPaths } from '../support/flow-model';
+import { tryoutScreen } from '../support/flow-screens';
+import {
+  addedToCart,
+  chooseCover,
+  describeGroup,
+  openStep,
+  quoted,
+  quoteRefused,
+  retry,
+  startOver,
+  TRYOUT_CALLS,
+  type TryoutEvent,
+  tryoutStimuli,
+} from '../support/flows/tryout.flow';
+import type { Cover, TryoutStimulus, TryoutView } from '../support/oracles/tryout.oracle';
+import { TryoutOracle } from '../support/oracles/tryout.oracle';
+import { eventsOnPage, type FlowPage, pathOnPage } from '../support/page-runs';
+import type { PathDriver } from '../support/path-runner';
+
+// The premium trial on the rendered app (jsdom), with only the network controlled: the machine's
+// generated paths and the issue's scenarios, each against the tryout oracle after every step.
+
+const entry = machines.find((m) => m.id === 'tryout')!;
+
+const button = (name: string | RegExp) => screen.findByRole('button', { name });
+
+/** Types `value` in the text box labelled `name` (emptied for ''), then leaves it. */
+async function type(user: UserEvent, name: string, value: string) {
+  const box = screen.getByRole('textbox', { name });
+  await user.clear(box);
+  if (value !== '') {
+    await user.click(box);
+    await user.paste(value);
+  }
+  await user.tab();
+}
+
+/** STEP1: picks the cover's package, or ticks exactly its cells at their amounts. */
+async function chooseOnPage(user: UserEvent, cover: Cover) {
+  const choice = (cover as Cover & { choice: { kind: string } }).choice as
+    | { kind: 'package'; packId: string }
+    | { kind: 'cells'; cells: Array<{ prodId: string; choice: number }> };
+  if (choice.kind === 'package') {
+    await user.click(await screen.findByRole('radio', { name: '選擇方案（保障已搭配好）' }));
+    await user.click(screen.getByRole('radio', { name: new RegExp(`^${cover.pkg.PACK_NAME}：`) }));
+  } else {
+    await user.click(await screen.findByRole('radio', { name: '自選單項保障與保額' }));
+    const cells = within(screen.getByRole('group', { name: '單項保障' }));
+    const wanted = new Map(cover.pkg.PROD_LIST.map((line, i) => [line.PROD_ID, choice.cells[i]!.choice]));
+    for (const box of cells.getAllByRole('checkbox')) {
+      const name = box.getAttribute('name') ?? '';
+      const prodId = /^cells\.(\w+)\.on$/.exec(name)?.[1] ?? '';
+      if ((box as HTMLInputElement).checked !== wanted.has(prodId)) await user.click(box);
+    }
+    for (const [prodId, value] of wanted) {
+      const select = cells
+        .getAllByRole('combobox')
+        .find((s) => s.getAttribute('name') === `cells.${prodId}.choice`)!;
+      await user.selectOptions(select, String(value));
+    }
+  }
+  await user.click(await button('下一步：填寫投保團體'));
+}
+
+/** STEP2: fills the group's fields as the sample gives them and clicks 試算保費. */
+async function describeOnPage(user: UserEvent, group: TryoutGroup) {
+  await type(user, '投保人數', String(group.headcount));
+  await user.selectOptions(screen.getByRole('combobox', { name: '職業類別' }), String(group.occupationClass));
+  if (group.ageBasis === 'average') {
+    await user.click(screen.getByRole('radio', { name: '平均年齡' }));
+    await type(user, '平均年齡', String(group.averageAge));
+  } else {
+    await user.click(screen.getByRole('radio', { name: '各年齡層人數（較準確）' }));
+    const bands = screen.getByRole('group', { name: '各年齡層人數' });
+    for (const band of AGE_BANDS) {
+      const box = within(bands)
+        .queryAllByRole('textbox')
+        .find((b) => b.getAttribute('name') === `ageBands.${band.key}`);
+      if (!box) continue;
+      await type(user, box.getAttribute('aria-label') ?? labelOf(box), String(group.ageBands?.[band.key] ?? ''));
+    }
+  }
+  const salary = screen.queryByRole('group', { name: '月薪填寫方式' });
+  if (salary && group.salaryBasis === 'grade') {
+    await user.click(within(salary).getByRole('radio', { name: '選擇勞保投保薪資級距' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: '月投保薪資' }), String(group.salaryGrade));
+  }
+  await user.click(await button('試算保費'));
+}
+
+const labelOf = (input: HTMLElement) => document.querySelector(`label[for="${input.id}"]`)?.textContent ?? '';
+
+const stepOfPath = (path: string) => Number(/\/tryout\/STEP([1-3])$/.exec(path)?.[1] ?? 0);
+
+function tryoutPage(): FlowPage<TryoutStimulus, TryoutView> {
+  return {
+    machineId: entry.id,
+    path: '/tryout/STEP1',
+    calls: TRYOUT_CALLS,
+    agree: domAgreement((view) => view),
+    answers: catalogueServer(),
+    driver: ({ network, user, open, at }): PathDriver<TryoutStimulus, TryoutView> => ({
+      async act(s) {
+        switch (s.kind) {
+          case 'confirmCover':
+            await chooseOnPage(user, s.cover);
+            return;
+          case 'confirmGroup':
+            await describeOnPage(user, s.group as TryoutGroup);
+            return;
+          case 'retry':
+            await user.click(await button('再試一次'));
+            return;
+          case 'added':
+            await user.click(await button('加入購物車'));
+            await within(screen.getByRole('main')).findByText(/^已將「/);
+            return;
+          case 'open':
+            await open(`/tryout/STEP${s.step}`);
+            return;
+          case 'startOver':
+            vi.setSystemTime(new Date(`${s.today}T09:00:00+08:00`));
+            await user.click(await button('重新試算'));
+            return;
+          case 'reply':
+            await act(() => network.reply(s.call, s.reply));
+        }
+      },
+      wait: async () => {},
+      view: async () => {
+        const view = tryoutScreen() as TryoutView;
+        const step = stepOfPath(at());
+        return step === view.step ? view : { ...view, step: `the address says STEP${step}` as never };
+      },
+      sent: () => network.sent().filter((r) => r.call === 'tryout/quote'),
+    }),
+    before: () => {
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      vi.setSystemTime(new Date(`${SAMPLE_TRYOUT_TODAY}T09:00:00+08:00`));
+    },
+    after: () => {
+      // the tab is closed: the next run starts in a new one
+      sessionStorage.clear();
+      vi.useRealTimers();
+    },
+  };
+}
+
+const PAGE = tryoutPage();
+const oracle = () => new TryoutOracle(SAMPLE_TRYOUT_TODAY);
+
+describe('tryout paths on the rendered app, against the tryout oracle', () => {
+  for (const path of flowPaths(entry))
+    it(path.description, () => pathOnPage(PAGE, path, tryoutStimuli, oracle()), 60_000);
+});
+
+const SCENARIOS: Array<[string, TryoutEvent[]]> = [
+  [
+    'the worked example: 基本型 for 10 people aged 30–39 shows 2,290 a person, 21,755 a year, 1,914 a month, and goes into the cart',
+    [chooseCover(), describeGroup(), quoted(), addedToCart, openStep(2), openStep(3)],
+  ],
+  ['a rider alone does not go on; 50 people are quoted by a person', [chooseCover('riderAlone'), chooseCover(), describeGroup(SAMPLE_LARGE_GROUP)]],
+  [
+    'a salary cover asks the salary; a failed quote is asked again; 重新試算 starts over',
+    [
+      chooseCover('workInjury'),
+      describeGroup(),
+      describeGroup(SAMPLE_SALARY_GROUP),
+      quoteRefused('系統忙碌中，請稍後再試'),
+      retry,
+      quoted(),
+      startOver,
+      openStep(3),
+    ],
+  ],
+];
+
+describe('the issue’s scenarios on the rendered app, against the tryout oracle', () => {
+  for (const [name, events] of SCENARIOS)
+    it(name, () => eventsOnPage(PAGE, events, tryoutStimuli, oracle()), 60_000);
+});
