@@ -2,7 +2,11 @@ import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, it, vi } from 'vitest';
 import { machines } from '../../machines/registry';
-import { SAMPLE_LARGE_GROUP, SAMPLE_SALARY_GROUP, SAMPLE_TRYOUT_TODAY } from '../../machines/samples/tryout.samples';
+import {
+  SAMPLE_LARGE_GROUP,
+  SAMPLE_SALARY_GROUP,
+  SAMPLE_TRYOUT_TODAY,
+} from '../../machines/samples/tryout.samples';
 import type { TryoutGroup } from '../../src/domain/api/tryout';
 import { AGE_BANDS } from '../../src/domain/api/tryout';
 import { catalogueServer } from '../screens/catalogue-server';
@@ -87,7 +91,11 @@ async function describeOnPage(user: UserEvent, group: TryoutGroup) {
         .queryAllByRole('textbox')
         .find((b) => b.getAttribute('name') === `ageBands.${band.key}`);
       if (!box) continue;
-      await type(user, box.getAttribute('aria-label') ?? labelOf(box), String(group.ageBands?.[band.key] ?? ''));
+      await type(
+        user,
+        box.getAttribute('aria-label') ?? labelOf(box),
+        String(group.ageBands?.[band.key] ?? ''),
+      );
     }
   }
   const salary = screen.queryByRole('group', { name: '月薪填寫方式' });
@@ -169,7 +177,10 @@ const SCENARIOS: Array<[string, TryoutEvent[]]> = [
     'the worked example: 基本型 for 10 people aged 30–39 shows 2,290 a person, 21,755 a year, 1,914 a month, and goes into the cart',
     [chooseCover(), describeGroup(), quoted(), addedToCart, openStep(2), openStep(3)],
   ],
-  ['a rider alone does not go on; 50 people are quoted by a person', [chooseCover('riderAlone'), chooseCover(), describeGroup(SAMPLE_LARGE_GROUP)]],
+  [
+    'a rider alone does not go on; 50 people are quoted by a person',
+    [chooseCover('riderAlone'), chooseCover(), describeGroup(SAMPLE_LARGE_GROUP)],
+  ],
   [
     'a salary cover asks the salary; a failed quote is asked again; 重新試算 starts over',
     [
