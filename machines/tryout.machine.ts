@@ -64,34 +64,29 @@ export interface QuoteInput {
 
 const sameCover = (a: ChosenCover | null, b: ChosenCover) => JSON.stringify(a?.pkg) === JSON.stringify(b.pkg);
 
-function coverValid(cover: ChosenCover | null): cover is ChosenCover & { ages: readonly [number, number] } {
+type ValidCover = ChosenCover & { ages: readonly [number, number] };
+
+function coverValid(cover: ChosenCover | null): cover is ValidCover {
   return cover !== null && cover.pkg.PROD_LIST.length > 0 && cover.ages !== null && cover.unmetRider === null;
 }
 
-/** The group's rules for the cover: its join ages, and whether a salary is asked. */
-function rulesOf(context: TryoutContext): TryoutValidationContext | null {
-  const { cover } = context;
-  if (!coverValid(cover)) return null;
-  return { today: context.today, ages: cover.ages, needsSalary: cover.needsSalary };
-}
-
-function groupValid(context: TryoutContext): boolean {
-  const rules = rulesOf(context);
-  return (
-    rules !== null && context.group !== null && groupSchema.isValidSync(context.group, { context: rules })
-  );
+/** The group holds for the cover: its join ages, and the salary when a line is a salary multiple. */
+function groupHolds(today: string, cover: ValidCover, group: TryoutGroup | null): boolean {
+  const rules: TryoutValidationContext = { today, ages: cover.ages, needsSalary: cover.needsSalary };
+  return groupSchema.isValidSync(group, { context: rules });
 }
 
 /** From 50 people the premium is quoted by a person (DOMAIN §2.3). */
-const negotiated = (group: TryoutGroup | null) => group !== null && group.headcount > GROUP_SIZE.maxOnline;
+const negotiated = (group: TryoutGroup) => group.headcount > GROUP_SIZE.maxOnline;
 
 type Landing = 'choosing' | 'describing' | 'quoting' | 'quoted' | 'added' | 'negotiated';
 
 /** The state a URL asking for `step` shows: that step, or the furthest one before it the data allows. */
 function landing(context: TryoutContext, step: TryoutStep): Landing {
-  if (step === 1 || !coverValid(context.cover)) return 'choosing';
-  if (step === 2 || !groupValid(context)) return 'describing';
-  if (negotiated(context.group)) return 'negotiated';
+  const { cover, group } = context;
+  if (step === 1 || !coverValid(cover)) return 'choosing';
+  if (step === 2 || !groupHolds(context.today, cover, group)) return 'describing';
+  if (negotiated(group!)) return 'negotiated';
   if (context.quote === null) return 'quoting';
   return context.added ? 'added' : 'quoted';
 }
@@ -135,7 +130,8 @@ export const tryoutMachine = setup({
     },
     groupAccepted: ({ context, event }) => {
       assertEvent(event, 'group.confirm');
-      return groupValid({ ...context, group: event.group });
+      // STEP2 is shown only for a valid cover
+      return groupHolds(context.today, context.cover as ValidCover, event.group);
     },
     negotiatedGroup: ({ event }) => {
       assertEvent(event, 'group.confirm');
@@ -159,7 +155,6 @@ export const tryoutMachine = setup({
       assertEvent(event, 'group.confirm');
       return { group: event.group, quote: null, added: false };
     }),
-    clearFailure: assign({ failure: '' }),
     keepFailure: assign({
       failure: ({ event }) => {
         const message = (event as { error?: { message?: unknown } }).error?.message;
@@ -229,7 +224,6 @@ export const tryoutMachine = setup({
       states: {
         quoting: {
           tags: ['busy'],
-          entry: 'clearFailure',
           invoke: {
             id: 'quote',
             src: 'quote',

@@ -44,6 +44,11 @@ const GROUPS: Group[] = [
     target: 85,
   },
   { name: 'tryout-machine', mutate: ['machines/tryout.machine.ts'], target: 85 },
+  {
+    name: 'tryout-bindings',
+    mutate: ['src/features/tryout/tryout-actors.ts', 'src/features/tryout/tryout-flow.ts'],
+    target: 85,
+  },
   { name: 'domain', mutate: ['src/domain/**/*.ts'], target: 90 },
 ];
 

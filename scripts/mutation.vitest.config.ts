@@ -11,11 +11,12 @@ import base from '../vite.config.ts';
 const groups: Record<string, Record<string, string[]>> = {
   machines: {
     unit: ['tests/machines/**/*.test.ts'],
-    dom: ['tests/features/{cart,session,consent,shopcart}*.test.tsx'],
+    dom: ['tests/features/{cart,session,consent,shopcart,tryout}*.test.tsx'],
   },
   'shopcart-machine': { unit: ['tests/machines/**/*.test.ts'] },
   'shopcart-bindings': { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/shopcart.test.tsx'] },
   'tryout-machine': { unit: ['tests/machines/**/*.test.ts'] },
+  'tryout-bindings': { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/tryout.test.tsx'] },
   domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
 };
 const group = groups[process.env.MUTATION_GROUP ?? ''];

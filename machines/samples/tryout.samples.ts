@@ -53,6 +53,19 @@ export const SAMPLE_COVERS = {
     needsSalary: true,
     unmetRider: null,
   },
+  /** 團體一年定期壽險 100萬 alone: join ages 15–65 as 基本型's, so 基本型's group holds for it */
+  lifeOnly: {
+    choice: { kind: 'cells', cells: [{ prodId: 'GTL', choice: 100 * WAN }] },
+    pkg: {
+      PACK_ID: 'GTL',
+      PACK_NAME: '團體一年定期壽險',
+      PROD_LIST: [line('GTL', 1, 100 * WAN, ['N', 1, 1])],
+    },
+    source: 'CELL',
+    ages: [15, 65],
+    needsSalary: false,
+    unmetRider: null,
+  },
   /** 團體傷害醫療保險金 alone: a rider without 團體傷害保險, refused */
   riderAlone: {
     choice: { kind: 'cells', cells: [{ prodId: 'GAM', choice: 3 * WAN }] },

@@ -73,7 +73,7 @@ async function chooseOnPage(user: UserEvent, cover: Cover) {
       await user.selectOptions(select, String(value));
     }
   }
-  await user.click(await button('下一步：填寫投保團體'));
+  await user.click(await button('下一步：填寫團體資料'));
 }
 
 /** STEP2: fills the group's fields as the sample gives them and clicks 試算保費. */

@@ -32,15 +32,18 @@ import { tryoutLevel } from '../support/tryout-level';
 
 const entry = machines.find((m) => m.id === 'tryout')!;
 
-/** Plays the events from a new trial; answers the view after each and what was sent. */
-async function play(...events: TryoutEvent[]): Promise<{ views: TryoutView[]; sent: unknown[] }> {
-  const oracle = new TryoutOracle(SAMPLE_TRYOUT_TODAY);
+/** Plays the events from a new trial on `today`; answers the view after each and what was sent. */
+async function playOn(
+  today: string,
+  events: TryoutEvent[],
+): Promise<{ views: TryoutView[]; sent: unknown[] }> {
+  const oracle = new TryoutOracle(today);
   const views: TryoutView[] = [];
   await runPath(
     scenarioPath(events),
     tryoutStimuli,
     oracle,
-    machineDriver(entry, tryoutLevel),
+    machineDriver({ ...entry, input: { today } }, tryoutLevel),
     async (actual, expected) => {
       expect(await actual()).toEqual(expected);
       views.push((expected as { view: TryoutView }).view);
@@ -49,6 +52,8 @@ async function play(...events: TryoutEvent[]): Promise<{ views: TryoutView[]; se
   );
   return { views: views.slice(1), sent: oracle.sent.map((s) => s.body) };
 }
+
+const play = (...events: TryoutEvent[]) => playOn(SAMPLE_TRYOUT_TODAY, events);
 
 const stepsOf = (views: TryoutView[]) => views.map((v) => v.step);
 
@@ -172,5 +177,78 @@ describe('the premium trial', () => {
     );
     expect(views.at(-1)!.result).toMatchObject({ kind: 'quoted' });
     expect(sent).toHaveLength(1);
+  });
+
+  it('quotes 49 people online and not 50', async () => {
+    const at = (headcount: number) =>
+      describeGroup({ ...SAMPLE_GROUP, headcount, ageBands: { age30: headcount } });
+    const { views, sent } = await play(chooseCover(), at(49), openStep(2), at(50));
+    expect(views[1]).toMatchObject({ step: 3, busy: true });
+    expect(views[3]).toMatchObject({ step: 3, busy: false, result: { kind: 'negotiated' } });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('another cover the group still holds for drops the quote and that it was added: STEP3 asks again', async () => {
+    const { views, sent } = await play(
+      chooseCover(),
+      describeGroup(),
+      quoted(),
+      addedToCart,
+      openStep(1),
+      chooseCover('lifeOnly'),
+      openStep(3),
+      quoted(),
+      openStep(2),
+      openStep(3),
+    );
+    expect(views[6]).toEqual({ step: 3, busy: true, result: null, added: false });
+    // the new quote is not in the cart, whatever happened to the one before
+    expect(views.at(-1)).toMatchObject({ step: 3, added: false, result: { kind: 'quoted' } });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('a quote not put in the cart is not said to be in it after Back and Forward', async () => {
+    const { views } = await play(
+      chooseCover(),
+      describeGroup(),
+      quoted(),
+      openStep(2),
+      openStep(3),
+      openStep(3),
+    );
+    expect(views.slice(-2).map((v) => [v.step, v.added, v.result?.kind])).toEqual([
+      [3, false, 'quoted'],
+      [3, false, 'quoted'],
+    ]);
+  });
+
+  it('says the server’s reason when it gives one', async () => {
+    const { views } = await play(chooseCover(), describeGroup(), quoteRefused('系統忙碌中，請稍後再試'));
+    expect(views[2]!.result).toEqual({ kind: 'failed', message: '系統忙碌中，請稍後再試' });
+  });
+
+  it('does not go on with a cover without products, or whose products share no join age', async () => {
+    const none = { ...SAMPLE_COVERS.basic, pkg: { ...SAMPLE_COVERS.basic.pkg, PROD_LIST: [] } };
+    const apart = { ...SAMPLE_COVERS.basic, ages: null };
+    const { views } = await play(
+      { type: 'cover.confirm', cover: none },
+      { type: 'cover.confirm', cover: apart },
+      chooseCover(),
+    );
+    expect(stepsOf(views)).toEqual([1, 1, 2]);
+  });
+
+  it('重新試算 counts the salary grades from its own day', async () => {
+    // 28,590 was a grade of 2025's table, not of 2026's
+    const grade2025 = { ...SAMPLE_SALARY_GROUP, salaryGrade: 28_590 };
+    const { views } = await playOn('2025-12-31', [
+      chooseCover('workInjury'),
+      describeGroup(grade2025),
+      quoted(),
+      { type: 'flow.restart', today: '2026-01-02' },
+      chooseCover('workInjury'),
+      describeGroup(grade2025),
+    ]);
+    expect(stepsOf(views)).toEqual([2, 3, 3, 1, 2, 2]);
   });
 });

@@ -104,7 +104,7 @@ export function CoverForm({ catalogue, choice, packId, onConfirm }: CoverFormPro
         <Choices catalogue={catalogue} />
         <div className="form-actions">
           <button type="submit" className="button primary">
-            下一步：填寫投保團體
+            下一步：填寫團體資料
           </button>
         </div>
       </Form>

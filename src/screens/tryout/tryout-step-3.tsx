@@ -82,7 +82,7 @@ export default function TryoutStep3() {
             修改保障
           </button>
           <button type="button" className="button" onClick={() => edit(2)}>
-            修改投保團體
+            修改團體資料
           </button>
           <button type="button" className="button" onClick={() => restartTryout(flow)}>
             重新試算
