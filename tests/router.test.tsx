@@ -13,7 +13,14 @@ import {
   SAMPLE_SUBMITTED,
   SAMPLE_TODAY,
 } from '../machines/samples/shopcart.samples';
+import {
+  SAMPLE_COVERS,
+  SAMPLE_GROUP,
+  SAMPLE_QUOTE,
+  SAMPLE_TRYOUT_TODAY,
+} from '../machines/samples/tryout.samples';
 import { shopcartMachine } from '../machines/shopcart.machine';
+import { tryoutMachine } from '../machines/tryout.machine';
 import { headingOf, SCREENS } from '../src/domain/screens';
 import { routeNames } from '../src/features/navigation/route-names';
 import { FLOW_STORAGE_PREFIX } from '../src/lib/flow-storage';
@@ -24,8 +31,30 @@ const FLOW_STEPS = ['ODGAF041', 'ODGAF042', 'ODGAF043'] as const;
 type FlowScreen = (typeof FLOW_STEPS)[number];
 const isFlowStep = (id: string): id is FlowScreen => (FLOW_STEPS as readonly string[]).includes(id);
 
-const visible = SCREENS.filter((s) => s.id !== 'back2Home' && !isFlowStep(s.id));
+/** The tryout steps past STEP1, shown as far as the visitor's data allows. */
+const TRYOUT_LATER = ['ODGAF071', 'ODGAF072'] as const;
+type TryoutScreen = (typeof TRYOUT_LATER)[number];
+const isTryoutStep = (id: string): id is TryoutScreen => (TRYOUT_LATER as readonly string[]).includes(id);
+
+const visible = SCREENS.filter((s) => s.id !== 'back2Home' && !isFlowStep(s.id) && !isTryoutStep(s.id));
 const flowSteps = SCREENS.filter((s) => isFlowStep(s.id));
+const tryoutSteps = SCREENS.filter((s) => isTryoutStep(s.id));
+
+/** The stored snapshot of a trial of 基本型 for the worked example's group on `id`'s step. */
+async function trialAt(id: TryoutScreen): Promise<string> {
+  const flow = createActor(
+    tryoutMachine.provide({ actors: { quote: fromPromise(async () => SAMPLE_QUOTE) } }),
+    { input: { today: SAMPLE_TRYOUT_TODAY } },
+  ).start();
+  flow.send({ type: 'cover.confirm', cover: SAMPLE_COVERS.basic });
+  if (id === 'ODGAF072') {
+    flow.send({ type: 'group.confirm', group: SAMPLE_GROUP });
+    await settled(flow, (s) => s.matches({ result: 'quoted' }));
+  }
+  const stored = JSON.stringify(flow.getPersistedSnapshot());
+  flow.stop();
+  return stored;
+}
 
 /**
  * The stored snapshot of an application on the sample 2-item cart that stands on `id`'s step, as the
@@ -73,6 +102,23 @@ describe('route table (SPEC §2)', () => {
       });
       // the step holds once the cart is read: the same cart the application was made on
       await waitFor(() => expect(actors.cart.getSnapshot().matches('loading')).toBe(false));
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(router.state.matches.at(-1)?.staticData.screenId).toBe(id);
+      expect(history.location.pathname).toBe(`/groupins${path}`);
+    },
+  );
+
+  it.each(tryoutSteps)('$path with no trial in progress lands on STEP1', async ({ path }) => {
+    const { history } = await renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: headingOf('ODGAF070') })).toBeInTheDocument();
+    await waitFor(() => expect(history.location.pathname).toBe('/groupins/tryout/STEP1'));
+  });
+
+  it.each(tryoutSteps)(
+    '$path shows the $id screen with its heading to a trial that reached it',
+    async ({ path, heading, id }) => {
+      sessionStorage.setItem(`${FLOW_STORAGE_PREFIX}tryout`, await trialAt(id as TryoutScreen));
+      const { router, history } = await renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
       expect(router.state.matches.at(-1)?.staticData.screenId).toBe(id);
       expect(history.location.pathname).toBe(`/groupins${path}`);

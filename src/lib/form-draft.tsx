@@ -38,3 +38,7 @@ export function FormDraft({ flow, form }: { flow: string; form: string }) {
   useEffect(() => writeDraft(flow, form, values), [flow, form, values]);
   return null;
 }
+
+/** A value a flow's machine kept, as a form's text field starts with it ('' for none). */
+export const asText = (value: unknown): string =>
+  value === undefined || value === null ? '' : String(value);

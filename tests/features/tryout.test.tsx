@@ -1,10 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { describe, it, vi } from 'vitest';
 import { machines } from '../../machines/registry';
 import {
+  SAMPLE_COVERS,
   SAMPLE_LARGE_GROUP,
+  SAMPLE_QUOTE,
   SAMPLE_SALARY_GROUP,
+  SAMPLE_TRYOUT_RESTART_TODAY,
   SAMPLE_TRYOUT_TODAY,
 } from '../../machines/samples/tryout.samples';
 import type { TryoutGroup } from '../../src/domain/api/tryout';
@@ -26,10 +30,12 @@ import {
   type TryoutEvent,
   tryoutStimuli,
 } from '../support/flows/tryout.flow';
+import { ok, refused, type ServerReply } from '../support/oracles/oracle';
 import type { Cover, TryoutStimulus, TryoutView } from '../support/oracles/tryout.oracle';
 import { TryoutOracle } from '../support/oracles/tryout.oracle';
-import { eventsOnPage, type FlowPage, pathOnPage } from '../support/page-runs';
+import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
+import { WalkStep } from '../support/walks';
 
 // The premium trial on the rendered app (jsdom), with only the network controlled: the machine's
 // generated paths and the issue's scenarios, each against the tryout oracle after every step.
@@ -199,4 +205,98 @@ const SCENARIOS: Array<[string, TryoutEvent[]]> = [
 describe('the issue’s scenarios on the rendered app, against the tryout oracle', () => {
   for (const [name, events] of SCENARIOS)
     it(name, () => eventsOnPage(PAGE, events, tryoutStimuli, oracle()), 60_000);
+});
+
+type Step = WalkStep<TryoutOracle, TryoutStimulus, TryoutView>;
+const step = (label: string, possible: (o: TryoutOracle) => boolean, stimulus: () => TryoutStimulus): Step =>
+  new WalkStep(label, possible, stimulus);
+const on = (o: TryoutOracle, n: number) => o.view().step === n && !o.view().busy;
+
+/**
+ * A group as a visitor might type it: 3 to 60 people (too few, online, negotiated), any class, ages as one
+ * band holding everyone or one short of them, or an average age inside or outside the join ages, and a
+ * labor-insurance grade that may not be one (the salary is always chosen, so a form coming back with an
+ * earlier choice holds what the group says).
+ */
+const walkGroup: fc.Arbitrary<TryoutGroup> = fc
+  .record({
+    headcount: fc.integer({ min: 3, max: 60 }),
+    occupationClass: fc.constantFrom('1', '2', '3', '4', '5', '6'),
+    average: fc.boolean(),
+    averageAge: fc.integer({ min: 12, max: 70 }),
+    band: fc.constantFrom(...AGE_BANDS.map((b) => b.key)),
+    short: fc.boolean(),
+    salaryGrade: fc.constantFrom(29_500, 36_300, 30_000),
+  })
+  .map((g) => ({
+    headcount: g.headcount,
+    occupationClass: g.occupationClass as TryoutGroup['occupationClass'],
+    ...(g.average
+      ? { ageBasis: 'average' as const, averageAge: g.averageAge }
+      : { ageBasis: 'bands' as const, ageBands: { [g.band]: g.headcount - (g.short ? 1 : 0) } }),
+    salaryBasis: 'grade',
+    salaryGrade: g.salaryGrade,
+  }));
+
+const reply = (label: string, answer: ServerReply): Step =>
+  step(
+    `quote ← ${label}`,
+    (o) => o.view().busy,
+    () => ({ kind: 'reply', call: 'tryout/quote', reply: answer }),
+  );
+
+const TRYOUT_WALK: fc.Arbitrary<Step>[] = [
+  fc.constantFrom(...(Object.keys(SAMPLE_COVERS) as Array<keyof typeof SAMPLE_COVERS>)).map((name) =>
+    step(
+      `STEP1 ${name} 下一步`,
+      (o) => on(o, 1),
+      () => ({ kind: 'confirmCover', cover: SAMPLE_COVERS[name] }),
+    ),
+  ),
+  walkGroup.map((group) =>
+    step(
+      `STEP2 ${JSON.stringify(group)} 試算保費`,
+      (o) => on(o, 2),
+      () => ({ kind: 'confirmGroup', group }),
+    ),
+  ),
+  fc.constantFrom<1 | 2 | 3>(1, 2, 3).map((n) =>
+    step(
+      `address STEP${n}`,
+      () => true,
+      () => ({ kind: 'open', step: n }),
+    ),
+  ),
+  fc.constant(
+    step(
+      '再試一次',
+      (o) => on(o, 3) && o.view().result?.kind === 'failed',
+      () => ({ kind: 'retry' }),
+    ),
+  ),
+  fc.constant(
+    step(
+      '加入購物車',
+      (o) => on(o, 3) && o.view().result?.kind === 'quoted' && !o.view().added,
+      () => ({ kind: 'added' }),
+    ),
+  ),
+  fc.constant(
+    step(
+      '重新試算',
+      (o) => on(o, 3),
+      () => ({ kind: 'startOver', today: SAMPLE_TRYOUT_RESTART_TODAY }),
+    ),
+  ),
+  fc.constant(reply('quoted', ok(SAMPLE_QUOTE))),
+  fc.constant(reply('refused', refused(null, '系統忙碌中，請稍後再試'))),
+  fc.constant(reply('network down', 'network-error')),
+];
+
+describe('random walks of a visitor on the rendered app, against the tryout oracle', () => {
+  it(
+    'agrees with the oracle after every action and answer',
+    () => walksOnPage(PAGE, TRYOUT_WALK, () => oracle(), { maxCommands: 20, numRuns: 10 }),
+    300_000,
+  );
 });

@@ -8,7 +8,7 @@ import { INDUSTRIES } from '../../domain/industry';
 import { formatRoc } from '../../domain/roc-date';
 import type { RosterError, RosterRow } from '../../domain/roster';
 import { CITY_NAMES, districtsOf } from '../../domain/taiwan-address';
-import { FormDraft, readDraft, writeDraft } from '../../lib/form-draft';
+import { asText, FormDraft, readDraft, writeDraft } from '../../lib/form-draft';
 import { validateWith } from '../../lib/validate-with';
 import { RETURN_TO_REVIEW } from './flow-rules';
 import { RosterUpload } from './roster-upload';
@@ -40,11 +40,8 @@ const FIELDS = [
 
 function initialValues(applicant: Applicant | null, headcount: number | undefined): ApplicantValues {
   const values = Object.fromEntries(FIELDS.map((f) => [f, ''])) as ApplicantValues;
-  if (!applicant) return { ...values, headcount: headcount === undefined ? '' : String(headcount) };
-  for (const f of FIELDS) {
-    const value = applicant[f];
-    values[f] = value === undefined || value === null ? '' : String(value);
-  }
+  if (!applicant) return { ...values, headcount: asText(headcount) };
+  for (const f of FIELDS) values[f] = asText(applicant[f]);
   return { ...values, startDate: applicant.startDate ? formatRoc(applicant.startDate) : '' };
 }
 

@@ -5,15 +5,13 @@ import { FormSelect } from '../../components/form-select';
 import type { ShopcartPlan, ShopcartValidationContext } from '../../domain/api/shopcart';
 import { planSchema } from '../../domain/api/shopcart';
 import { OCCUPATION_CLASSES } from '../../domain/occupation';
-import { FormDraft, readDraft } from '../../lib/form-draft';
+import { asText, FormDraft, readDraft } from '../../lib/form-draft';
 import { validateWith } from '../../lib/validate-with';
 import { RETURN_TO_REVIEW } from './flow-rules';
 import { SHOPCART_FLOW } from './shopcart-flow';
 import { type EstimateState, useEstimate } from './use-estimate';
 
 type PlanValues = Record<keyof ShopcartPlan, string>;
-
-const asText = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 function initialValues(plan: ShopcartPlan | null): PlanValues {
   return {

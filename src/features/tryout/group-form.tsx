@@ -14,7 +14,7 @@ import { laborSalaryTable } from '../../domain/labor-salary';
 import { formatMoney } from '../../domain/money';
 import { OCCUPATION_CLASSES } from '../../domain/occupation';
 import { GROUP_SIZE } from '../../domain/pricing';
-import { FormDraft, readDraft } from '../../lib/form-draft';
+import { asText, FormDraft, readDraft } from '../../lib/form-draft';
 import { validateWith } from '../../lib/validate-with';
 import { TRYOUT_FLOW } from './tryout-flow';
 
@@ -28,8 +28,6 @@ interface GroupValues {
   salaryGrade: string;
   salaryAmount: string;
 }
-
-const asText = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 function initialValues(group: TryoutGroup | null): GroupValues {
   return {

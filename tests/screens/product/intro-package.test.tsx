@@ -26,7 +26,11 @@ describe('package page (ODGAF011)', () => {
     ).toEqual(['保障項目', '保額', '投保年齡', '等待期']);
     expect(screen.getByText('每人每月 268元起')).toBeInTheDocument();
     expect(screen.getByText('團體傷害醫療保險金為附加保障，需搭配團體傷害保險投保。')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '試算保費' })).toHaveAttribute('href', '/groupins/tryout/STEP1');
+    // the trial opens with this package chosen (issue: preselected from a package page's 試算保費)
+    expect(screen.getByRole('link', { name: '試算保費' })).toHaveAttribute(
+      'href',
+      '/groupins/tryout/STEP1?PACK_ID=MFG',
+    );
   });
 
   it('shows waiting periods where a product has one', async () => {
