@@ -75,12 +75,15 @@ export class TryoutOracle implements Oracle<TryoutStimulus, TryoutView> {
     );
   }
 
+  /** What the group is checked against: the cover's join ages and whether it asks the salary. */
+  private rules() {
+    const cover = this.cover as Cover & { ages: readonly [number, number] };
+    return { today: this.today, ages: cover.ages, needsSalary: cover.needsSalary };
+  }
+
   private groupHolds(group = this.group): boolean {
-    const cover = this.cover;
-    if (!this.coverHolds(cover) || group === null) return false;
-    return groupSchema.isValidSync(group, {
-      context: { today: this.today, ages: cover.ages, needsSalary: cover.needsSalary },
-    });
+    if (!this.coverHolds() || group === null) return false;
+    return groupSchema.isValidSync(group, { context: this.rules() });
   }
 
   private get largeGroup(): boolean {
@@ -119,7 +122,8 @@ export class TryoutOracle implements Oracle<TryoutStimulus, TryoutView> {
         return;
       case 'confirmGroup':
         if (this.step !== 2 || !this.groupHolds(s.group)) return;
-        this.group = s.group;
+        // the page keeps (and sends) only what the group's bases ask for: no salary unless a line needs it
+        this.group = groupSchema.cast(s.group, { context: this.rules(), stripUnknown: true });
         this.dropResult();
         this.showResult();
         return;
