@@ -18,10 +18,11 @@ export function formatMoney(amount: number): string {
 }
 
 /**
- * A premium as SPEC §5 writes money, but exact to the 元: a quote rounded to 100元 would not be the premium
- * a company pays. 21,755 → `2.1755萬`; below 10,000 as {@link formatMoney}: `1,914元`.
+ * Money as SPEC §5 writes it, but exact to the 元: a premium or a labor-insurance grade rounded to 100元
+ * would not be the amount it is (21,755 → `2.1755萬`, 28,590 → `2.859萬`); below 10,000 as
+ * {@link formatMoney}: `1,914元`.
  */
-export function formatPremium(amount: number): string {
+export function formatMoneyExact(amount: number): string {
   const yuan = Math.round(amount);
   if (Math.abs(yuan) < SALARY_UNIT) return formatMoney(yuan);
   return `${exactWan.format(yuan / SALARY_UNIT)}萬`;

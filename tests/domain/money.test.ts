@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPremium, parseMoney } from '../../src/domain/money';
+import { formatMoney, formatMoneyExact, parseMoney } from '../../src/domain/money';
 
 describe('formatMoney', () => {
   it.each([
@@ -73,7 +73,7 @@ describe('formatMoney properties', () => {
   });
 });
 
-describe('formatPremium', () => {
+describe('formatMoneyExact', () => {
   it.each([
     [21_755, '2.1755萬'],
     [11_313, '1.1313萬'],
@@ -83,6 +83,6 @@ describe('formatPremium', () => {
     [1_914, '1,914元'],
     [191, '191元'],
   ])('%i → %s: exact to the 元', (amount, text) => {
-    expect(formatPremium(amount)).toBe(text);
+    expect(formatMoneyExact(amount)).toBe(text);
   });
 });

@@ -1,10 +1,12 @@
-import { act, screen, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
-import { describe, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { SimulatedClock, waitFor as xstateWaitFor } from 'xstate';
 import { machines } from '../../machines/registry';
 import {
   SAMPLE_COVERS,
+  SAMPLE_GROUP,
   SAMPLE_LARGE_GROUP,
   SAMPLE_QUOTE,
   SAMPLE_SALARY_GROUP,
@@ -13,6 +15,7 @@ import {
 } from '../../machines/samples/tryout.samples';
 import type { TryoutGroup } from '../../src/domain/api/tryout';
 import { AGE_BANDS } from '../../src/domain/api/tryout';
+import { headingOf } from '../../src/domain/screens';
 import { catalogueServer } from '../screens/catalogue-server';
 import { domAgreement } from '../support/dom-agreement';
 import { flowPaths } from '../support/flow-model';
@@ -30,11 +33,13 @@ import {
   type TryoutEvent,
   tryoutStimuli,
 } from '../support/flows/tryout.flow';
+import { heldNetwork } from '../support/held-network';
 import { ok, refused, type ServerReply } from '../support/oracles/oracle';
 import type { Cover, TryoutStimulus, TryoutView } from '../support/oracles/tryout.oracle';
 import { TryoutOracle } from '../support/oracles/tryout.oracle';
 import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
+import { openPage } from '../support/visitor-page';
 import { WalkStep } from '../support/walks';
 
 // The premium trial on the rendered app (jsdom), with only the network controlled: the machine's
@@ -299,4 +304,89 @@ describe('random walks of a visitor on the rendered app, against the tryout orac
     () => walksOnPage(PAGE, TRYOUT_WALK, () => oracle(), { maxCommands: 20, numRuns: 10 }),
     300_000,
   );
+});
+
+const heading = (id: Parameters<typeof headingOf>[0]) =>
+  screen.findByRole('heading', { level: 1, name: headingOf(id) });
+
+/** The rendered app at `path` with the trial's fake server and its quote held, the page's actors and driver. */
+async function onTryoutPage(
+  path: string,
+  body: (page: {
+    driver: PathDriver<TryoutStimulus, TryoutView>;
+    actors: Awaited<ReturnType<typeof openPage>>['actors'];
+    open: (path: string) => Promise<void>;
+  }) => Promise<void>,
+  day = SAMPLE_TRYOUT_TODAY,
+) {
+  const network = heldNetwork(TRYOUT_CALLS, PAGE.answers);
+  PAGE.before?.(false);
+  vi.setSystemTime(new Date(`${day}T09:00:00+08:00`));
+  const page = await openPage(path);
+  try {
+    await screen.findByRole('heading', { level: 1 });
+    const open = (to: string) => act(async () => void page.history.push(`/groupins${to}`));
+    const at = () => page.history.location.pathname.replace(/^\/groupins/, '');
+    const driver = PAGE.driver({ network, user: userEvent.setup(), clock: new SimulatedClock(), at, open });
+    await body({ driver, actors: page.actors, open });
+  } finally {
+    page.stop();
+    cleanup();
+    network.close();
+    PAGE.after?.();
+  }
+}
+
+describe('the tab’s trial (its binding)', () => {
+  it('/back2Home forgets the trial; the next one starts on STEP1 and goes on', async () => {
+    await onTryoutPage('/tryout/STEP1', async ({ driver, open }) => {
+      await driver.act!({ kind: 'confirmCover', cover: SAMPLE_COVERS.basic });
+      await heading('ODGAF071');
+      await open('/back2Home');
+      await heading('ODGAF000');
+      expect(Object.keys(sessionStorage).filter((k) => k.startsWith('groupins.flow.tryout'))).toEqual([]);
+      await open('/tryout/STEP2');
+      await heading('ODGAF070');
+      await driver.act!({ kind: 'confirmCover', cover: SAMPLE_COVERS.lifeOnly });
+      await heading('ODGAF071');
+    });
+  });
+
+  it('says added only for the quoted item: another item the tab puts in the cart is not it', async () => {
+    await onTryoutPage('/tryout/STEP1', async ({ driver, actors }) => {
+      // the cart takes an item while the trial has no cover yet
+      act(() => actors.cart.send({ type: 'cart.add', pkg: SAMPLE_COVERS.lifeOnly.pkg, source: 'CELL' }));
+      await waitFor(() =>
+        expect(actors.cart.getSnapshot().context.cart.CLASS_LIST.length).toBeGreaterThan(-1),
+      );
+      await driver.act!({ kind: 'confirmCover', cover: SAMPLE_COVERS.basic });
+      await driver.act!({ kind: 'confirmGroup', group: SAMPLE_GROUP });
+      await driver.act!({ kind: 'reply', call: 'tryout/quote', reply: ok(SAMPLE_QUOTE) });
+      await screen.findByRole('table', { name: /人團體保費/ });
+      await act(async () => {
+        actors.cart.send({ type: 'cart.add', pkg: SAMPLE_COVERS.lifeOnly.pkg, source: 'CELL' });
+        await xstateWaitFor(actors.cart, (s) => s.matches('ready'));
+      });
+      expect(tryoutScreen().added).toBe(false);
+      await userEvent.setup().click(screen.getByRole('button', { name: '加入購物車' }));
+      await waitFor(() => expect(tryoutScreen().added).toBe(true));
+    });
+  });
+
+  it('offers the labor-insurance grades of the table in force on the day the trial starts', async () => {
+    await onTryoutPage(
+      '/tryout/STEP1',
+      async ({ driver }) => {
+        await driver.act!({ kind: 'confirmCover', cover: SAMPLE_COVERS.workInjury });
+        await heading('ODGAF071');
+        await userEvent.setup().click(screen.getByRole('radio', { name: '選擇勞保投保薪資級距' }));
+        // 28,590 is 2025's lowest grade; 2026's starts at 29,500
+        const grades = within(screen.getByRole('combobox', { name: '月投保薪資' }))
+          .getAllByRole('option')
+          .map((o) => o.textContent);
+        expect(grades.slice(0, 3)).toEqual(['請選擇', '2.859萬', '2.88萬']);
+      },
+      '2025-12-31',
+    );
+  });
 });

@@ -102,7 +102,7 @@ export function shopcartScreen() {
  */
 export function tryoutScreen() {
   const text = (e: Element | null | undefined) => (e?.textContent ?? '').trim();
-  // what formatPremium writes, read back to whole NT$
+  // what formatMoneyExact writes, read back to whole NT$
   const money = (t: string | undefined) => {
     const m = /([\d,]+(?:\.\d+)?)(萬|元)/.exec(t ?? '');
     if (!m) return Number.NaN;

@@ -11,7 +11,7 @@ import {
   type TryoutValidationContext,
 } from '../../domain/api/tryout';
 import { laborSalaryTable } from '../../domain/labor-salary';
-import { formatMoney } from '../../domain/money';
+import { formatMoneyExact } from '../../domain/money';
 import { OCCUPATION_CLASSES } from '../../domain/occupation';
 import { GROUP_SIZE } from '../../domain/pricing';
 import { asText, FormDraft, readDraft } from '../../lib/form-draft';
@@ -116,7 +116,7 @@ function SalaryFields({ today }: { today: string }) {
   const { values } = useFormikContext<GroupValues>();
   const grades = laborSalaryTable(today).grades.map((grade) => ({
     value: String(grade),
-    label: formatMoney(grade),
+    label: formatMoneyExact(grade),
   }));
   return (
     <fieldset className="form-fieldset">

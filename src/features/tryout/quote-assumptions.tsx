@@ -1,5 +1,5 @@
 import { AGE_BANDS, type TryoutGroup, type TryoutQuote } from '../../domain/api/tryout';
-import { formatMoney, formatPremium } from '../../domain/money';
+import { formatMoneyExact } from '../../domain/money';
 import { OCCUPATION_CLASSES } from '../../domain/occupation';
 
 /** What a quote assumes, said under it (and printed with it). */
@@ -24,14 +24,14 @@ export function QuoteAssumptions({
       <h2 id="assumptions-heading">試算條件</h2>
       <ul>
         <li>
-          投保人數 {quote.headcount} 人（{size}）：每人每年 {formatPremium(quote.total.annualPerPerson)} ×{' '}
+          投保人數 {quote.headcount} 人（{size}）：每人每年 {formatMoneyExact(quote.total.annualPerPerson)} ×{' '}
           {quote.headcount} 人{quote.sizeFactor === 1 ? '' : ` × ${quote.sizeFactor}`}，年繳{' '}
-          {formatPremium(quote.total.premiums.annual)}
+          {formatMoneyExact(quote.total.premiums.annual)}
         </li>
         <li>職業類別：{occupation}</li>
         <li>年齡：{ages}，以年齡層的平均保險費率計算</li>
         {salary !== undefined && (
-          <li>月薪：{formatMoney(salary)}，月薪倍數型保障的保額依此計算並以上限為限</li>
+          <li>月薪：{formatMoneyExact(salary)}，月薪倍數型保障的保額依此計算並以上限為限</li>
         )}
         <li>
           半年繳、季繳、月繳分別為年繳保費乘以

@@ -1,6 +1,6 @@
 import { TableScroll } from '../../components/table-scroll';
 import type { QuotedLine, TryoutQuote } from '../../domain/api/tryout';
-import { formatMoney, formatPremium } from '../../domain/money';
+import { formatMoney, formatMoneyExact } from '../../domain/money';
 import type { PaymentMode } from '../../domain/pricing';
 
 const MODES: ReadonlyArray<[PaymentMode, string]> = [
@@ -40,9 +40,9 @@ export function QuoteTable({ quote }: { quote: Extract<TryoutQuote, { kind: 'quo
               <th scope="row">{line.PROD_NAME}</th>
               <td>{coverOf(line)}</td>
               {MODES.map(([mode]) => (
-                <td key={mode}>{formatPremium(line.premiums[mode])}</td>
+                <td key={mode}>{formatMoneyExact(line.premiums[mode])}</td>
               ))}
-              <td>{formatPremium(line.monthlyPerPerson)}</td>
+              <td>{formatMoneyExact(line.monthlyPerPerson)}</td>
             </tr>
           ))}
         </tbody>
@@ -51,9 +51,9 @@ export function QuoteTable({ quote }: { quote: Extract<TryoutQuote, { kind: 'quo
             <th scope="row">合計</th>
             <td />
             {MODES.map(([mode]) => (
-              <td key={mode}>{formatPremium(quote.total.premiums[mode])}</td>
+              <td key={mode}>{formatMoneyExact(quote.total.premiums[mode])}</td>
             ))}
-            <td>{formatPremium(quote.total.monthlyPerPerson)}</td>
+            <td>{formatMoneyExact(quote.total.monthlyPerPerson)}</td>
           </tr>
         </tfoot>
       </table>
