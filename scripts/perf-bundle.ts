@@ -41,6 +41,7 @@ const routes = [
   ['/ (ODGAF000)', 'src/screens/home/home.tsx'],
   ['/product/optionpackage (ODGAF010)', 'src/screens/product/option-package.tsx'],
   ['/shopcart/STEP2 (ODGAF041)', 'src/screens/shopcart/shopcart-step-2.tsx'],
+  ['/tryout/STEP2 (ODGAF071)', 'src/screens/tryout/tryout-step-2.tsx'],
 ] as const;
 
 console.log('route JS, gzip level 9 (KB)');

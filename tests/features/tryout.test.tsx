@@ -355,10 +355,10 @@ describe('the tab’s trial (its binding)', () => {
   it('says added only for the quoted item: another item the tab puts in the cart is not it', async () => {
     await onTryoutPage('/tryout/STEP1', async ({ driver, actors }) => {
       // the cart takes an item while the trial has no cover yet
-      act(() => actors.cart.send({ type: 'cart.add', pkg: SAMPLE_COVERS.lifeOnly.pkg, source: 'CELL' }));
-      await waitFor(() =>
-        expect(actors.cart.getSnapshot().context.cart.CLASS_LIST.length).toBeGreaterThan(-1),
-      );
+      await act(async () => {
+        actors.cart.send({ type: 'cart.add', pkg: SAMPLE_COVERS.lifeOnly.pkg, source: 'CELL' });
+        await xstateWaitFor(actors.cart, (s) => s.matches('ready'));
+      });
       await driver.act!({ kind: 'confirmCover', cover: SAMPLE_COVERS.basic });
       await driver.act!({ kind: 'confirmGroup', group: SAMPLE_GROUP });
       await driver.act!({ kind: 'reply', call: 'tryout/quote', reply: ok(SAMPLE_QUOTE) });
