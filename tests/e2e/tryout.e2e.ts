@@ -64,6 +64,9 @@ describe('the premium trial against the built server', () => {
       await page.emulateMedia({ media: 'print' });
       expect(await page.locator('.site-header').isVisible()).toBe(false);
       expect(await page.locator('table.quote-table').isVisible()).toBe(true);
+      // on one A4 page (尊榮型's seven lines fit too: checked by hand with the same call)
+      const pdf = (await page.pdf({ format: 'A4' })).toString('latin1');
+      expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
     } finally {
       await context.close();
     }
