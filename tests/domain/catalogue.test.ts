@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildCartItem } from '../../src/domain/cart-item';
-import { type CatalogueCell, cellChoices, cellPackage, PACKAGE_NOT_FOUND } from '../../src/domain/catalogue';
+import {
+  type CatalogueCell,
+  cellChoices,
+  cellPackage,
+  cellSetPackage,
+  PACKAGE_NOT_FOUND,
+  salaryCellMultiple,
+} from '../../src/domain/catalogue';
 
 const cell = (over: Partial<CatalogueCell>): CatalogueCell => ({
   PROD_ID: 'GAM',
@@ -88,5 +95,59 @@ describe('cellPackage', () => {
 describe('an unknown package', () => {
   it('is answered with a message the screens show as is, in Traditional Chinese', () => {
     expect(PACKAGE_NOT_FOUND).toMatch(/^[\u4e00-\u9fff]+$/);
+  });
+});
+
+describe('cellSetPackage (cells chosen together on the tryout’s STEP1)', () => {
+  const gad = cell({
+    PROD_ID: 'GAD',
+    PROD_NAME: '團體傷害保險',
+    ORDER_SEQ: 2,
+    PROD_KIND: 1,
+    REQUIRES_PROD_ID: null,
+  });
+
+  it('is the cell itself when one is chosen', () => {
+    expect(cellSetPackage([{ cell: gad, choice: 1_000_000 }])).toEqual(cellPackage(gad, 1_000_000));
+  });
+
+  it('puts several in catalogue order as one 自選保障組合, numbering their lines from 1', () => {
+    const set = cellSetPackage([
+      { cell: cell({}), choice: 30_000 },
+      { cell: gad, choice: 1_000_000 },
+    ]);
+    expect(set).toEqual({
+      PACK_ID: 'CELLS',
+      PACK_NAME: '自選保障組合',
+      PROD_LIST: [
+        { ...cellPackage(gad, 1_000_000).PROD_LIST[0], ORDER_SEQ: 1 },
+        { ...cellPackage(cell({}), 30_000).PROD_LIST[0], ORDER_SEQ: 2 },
+      ],
+    });
+  });
+
+  it('carries a salary cell’s multiple in the set’s title, as a single salary cell does', () => {
+    const set = cellSetPackage([
+      { cell: goi, choice: 36 },
+      { cell: gad, choice: 1_000_000 },
+    ]);
+    expect(set.PACK_NAME).toBe('自選保障組合（月投保薪資 × 36）');
+    expect(salaryCellMultiple(set.PACK_NAME)).toBe(36);
+    expect(set.PROD_LIST.map((l) => [l.PROD_ID, l.AMOUNT, l.SPC_RATE_MARK])).toEqual([
+      ['GAD', 1_000_000, 1],
+      ['GOI', 0, 4],
+    ]);
+  });
+});
+
+describe('salaryCellMultiple', () => {
+  it.each([
+    ['團體職業災害補償保險（月投保薪資 × 45）', 45],
+    ['團體職業災害補償保險（月投保薪資 × 120）', 120],
+    ['團體職業災害補償保險（月投保薪資 × 45）附註', null],
+    ['團體職業災害補償保險（月投保薪資 × 1234）', null],
+    ['團體職業災害補償保險', null],
+  ])('%s → %s', (title, multiple) => {
+    expect(salaryCellMultiple(title)).toBe(multiple);
   });
 });

@@ -86,3 +86,67 @@ describe('groupProfile', () => {
     expect(bandWithin({ ageMin: 60, ageMax: 70 }, [15, 59])).toBeNull();
   });
 });
+
+describe('the age bands of a group', () => {
+  it('must add up to 投保人數; a count that is no head count says so itself', async () => {
+    expect(await check(bands({ age30: 4 }))).toEqual({
+      ok: false,
+      message: '各年齡層人數合計 4 人，須等於投保人數 5 人',
+    });
+    expect(await check(bands({ age30: 6 }))).toEqual({
+      ok: false,
+      message: '各年齡層人數合計 6 人，須等於投保人數 5 人',
+    });
+    expect(await check(bands({ age30: 3, age40: 2 }))).toMatchObject({ ok: true });
+    expect(await check(bands({ age30: 6, age40: -1 }))).toEqual({
+      ok: false,
+      message: '40–49 歲人數須介於0至9999之間',
+    });
+    expect(await check(bands({ age30: '4.5', age40: '0.5' }))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^(30–39|40–49) 歲人數必須為整數$/),
+    });
+    // without a head count only its own message is said
+    expect(await check({ ...bands({ age30: 3 }), headcount: '' })).toEqual({
+      ok: false,
+      message: '投保人數不可為空白',
+    });
+  });
+});
+
+describe('groupProfile: the group as pricing takes it', () => {
+  const cast = (group: object) => groupSchema.cast(group, { context: { ...context, needsSalary: true } });
+
+  it('an average age, and the salary of the basis chosen', () => {
+    const base = { headcount: 5, occupationClass: '2', ageBasis: 'average', averageAge: 40 };
+    expect(groupProfile(cast({ ...base, salaryBasis: 'grade', salaryGrade: 36_300 }), [15, 65])).toEqual({
+      headcount: 5,
+      occupationClass: 2,
+      ages: { kind: 'average', age: 40 },
+      averageSalary: 36_300,
+    });
+    expect(
+      groupProfile(
+        cast({ ...base, salaryBasis: 'amount', salaryAmount: 41_000, salaryGrade: 36_300 }),
+        [15, 65],
+      ),
+    ).toMatchObject({ averageSalary: 41_000 });
+  });
+
+  it('keeps only the salary of the basis chosen when a line needs one', async () => {
+    const group = { headcount: 5, occupationClass: '1', ageBasis: 'average', averageAge: 30 };
+    const both = { salaryGrade: 29_500, salaryAmount: 41_000 };
+    expect(await check({ ...group, salaryBasis: 'grade', ...both }, { needsSalary: true })).toEqual({
+      ok: true,
+      value: { ...group, salaryBasis: 'grade', salaryGrade: 29_500 },
+    });
+    expect(await check({ ...group, salaryBasis: 'amount', ...both }, { needsSalary: true })).toEqual({
+      ok: true,
+      value: { ...group, salaryBasis: 'amount', salaryAmount: 41_000 },
+    });
+  });
+
+  it('a band of one age is a band', () => {
+    expect(bandWithin({ ageMin: 60, ageMax: 70 }, [15, 60])).toEqual({ ageMin: 60, ageMax: 60 });
+  });
+});
