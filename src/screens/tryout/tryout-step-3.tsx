@@ -17,7 +17,8 @@ export default function TryoutStep3() {
   const { add, busy } = useCart();
   if (!inStep) return null;
   const { cover, group, quote, failure } = snapshot.context;
-  const state = (name: string) => snapshot.matches({ result: name } as never);
+  const state = (name: 'quoting' | 'quoteFailed' | 'quoted' | 'added' | 'negotiated') =>
+    snapshot.matches({ result: name });
   const edit = (step: 1 | 2) => flow.send({ type: 'flow.goto', step });
   return (
     <ScreenPage heading={headingOf('ODGAF072')} lead="依您提供的資料試算年繳、半年繳、季繳與月繳保費。">

@@ -142,7 +142,7 @@ export class TryoutOracle implements Oracle<TryoutStimulus, TryoutView> {
         const step = !this.coverHolds() || s.step === 1 ? 1 : !this.groupHolds() || s.step === 2 ? 2 : 3;
         if (step === this.step) return;
         // a quote asked and left unanswered is forgotten
-        if (this.busy) this.busy = false;
+        this.busy = false;
         if (step === 3) this.showResult();
         else this.step = step;
         return;
