@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { type CartContext, cartMachine } from './cart.machine';
 import { consentMachine } from './consent.machine';
+import { type OverprintContext, overprintMachine } from './overprint.machine';
 import {
   SAMPLE_CART_CAP,
   SAMPLE_EMPTY_CART,
@@ -8,6 +9,14 @@ import {
   SAMPLE_NEW_AMOUNT,
   SAMPLE_PACKAGE,
 } from './samples/cart.samples';
+import {
+  SAMPLE_ACCESS,
+  SAMPLE_COPY,
+  SAMPLE_DOCUMENTS,
+  SAMPLE_LINK,
+  SAMPLE_LOOKUP,
+  SAMPLE_UNSOLVED_LOOKUP,
+} from './samples/overprint.samples';
 import {
   SAMPLE_APPLICANT,
   SAMPLE_CAPTCHA,
@@ -179,6 +188,45 @@ export const machines: RegisteredMachine[] = [
       { type: 'flow.goto', step: 2 },
       { type: 'flow.goto', step: 3 },
       { type: 'flow.restart', today: SAMPLE_TRYOUT_RESTART_TODAY },
+    ],
+  },
+  {
+    id: 'overprint',
+    title: '文件套印',
+    machine: overprintMachine,
+    // the access by being there, the choice by its documents, the copies by whether there is one
+    serializeContext: (context: OverprintContext) => ({
+      access: context.access !== null,
+      documents: context.documents?.join() ?? null,
+      reviewed: context.reviewed,
+      printed: context.copies.length > 0,
+      failure: context.failure !== '',
+    }),
+    events: [
+      { type: 'lookup.submit', lookup: SAMPLE_LOOKUP },
+      { type: 'lookup.submit', lookup: SAMPLE_UNSOLVED_LOOKUP },
+      { type: 'link.open', ...SAMPLE_LINK },
+      { type: 'link.open', ...SAMPLE_LINK, token: '' },
+      { type: 'xstate.done.actor.lookup', output: SAMPLE_ACCESS },
+      {
+        type: 'xstate.error.actor.lookup',
+        error: { message: '查無符合的申請資料，請確認受理編號、統一編號與聯絡手機都與申請時填寫的相同' },
+      },
+      { type: 'xstate.done.actor.openLink', output: SAMPLE_ACCESS },
+      {
+        type: 'xstate.error.actor.openLink',
+        error: { message: '此列印連結已逾期，請以受理編號、統一編號與聯絡手機查詢申請' },
+      },
+      ...Object.values(SAMPLE_DOCUMENTS).map((documents) => ({ type: 'documents.confirm', documents })),
+      { type: 'review.confirm' },
+      { type: 'document.download' },
+      { type: 'xstate.done.actor.download', output: SAMPLE_COPY },
+      { type: 'xstate.error.actor.download', error: { message: '系統忙碌中，請稍後再試' } },
+      { type: 'flow.goto', step: 1 },
+      { type: 'flow.goto', step: 2 },
+      { type: 'flow.goto', step: 3 },
+      { type: 'flow.goto', step: 4 },
+      { type: 'flow.restart' },
     ],
   },
 ];

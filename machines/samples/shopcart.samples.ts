@@ -126,6 +126,8 @@ export const SAMPLE_SUBMITTED: SubmittedApplication = {
   applicationNo: 'GI115112300001',
   submittedAt: '2026-11-23T02:41:07.000Z',
   contactBy: '2026-11-26',
+  // opaque to the flow: the server sealed it
+  overprintToken: 'c2VhbGVkLWJ5LXRoZS1zZXJ2ZXI',
 };
 
 /** The solved captcha payload the widget hands over (opaque to the flow). */

@@ -75,4 +75,16 @@ export const messages = {
   cartRiderNeedsMain: (rider: string, main: string) => `${rider}須搭配${main}投保，請先加入${main}`,
   /** deleting `main` would leave `rider` in the cart without the product it needs */
   cartMainHasRider: (main: string, rider: string) => `${rider}須搭配${main}，請先移除${rider}`,
+  /** overprint STEP1: one message whichever identifier was wrong */
+  lookupMismatch: () => '查無符合的申請資料，請確認受理編號、統一編號與聯絡手機都與申請時填寫的相同',
+  /** progress check: one message whichever identifier was wrong */
+  progressMismatch: () => '查無符合的申請資料，請確認受理編號與統一編號都與申請時填寫的相同',
+  /** too many wrong lookups; `minutes` until the next try */
+  lookupLocked: (minutes: number) =>
+    `查詢錯誤次數過多，為保護申請資料，請於 ${minutes} 分鐘後再試；如需協助請洽客服專線`,
+  /** the print link's token was altered, is foreign, or names another application */
+  tokenInvalid: () => '此列印連結無法使用，請以受理編號、統一編號與聯絡手機查詢申請',
+  tokenExpired: () => '此列印連結已逾期，請以受理編號、統一編號與聯絡手機查詢申請',
+  /** the 名冊 was asked for an application that has none */
+  rosterNotGiven: () => '此申請未附被保險人名冊，無法列印名冊',
 } as const;

@@ -30,18 +30,38 @@ export function apiGet<T>(path: string, query?: Record<string, string>, options:
 
 /** POST JSON with the CSRF header every POST needs; same answer handling as apiGet. */
 export function apiPost<T>(path: string, body: unknown, options: CallOptions = {}) {
-  return call<T>(
-    `${API_BASE}/${path}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [CSRF_HEADER]: readCookie(CSRF_COOKIE) ?? '' },
-      body: JSON.stringify(body),
-    },
-    options,
-  );
+  return call<T>(`${API_BASE}/${path}`, postInit(body), options);
 }
 
-async function call<T>(url: string, init: RequestInit, options: CallOptions): Promise<T> {
+/** A file the server answered (a PDF), with its headers. */
+export interface ApiFile {
+  blob: Blob;
+  headers: Headers;
+}
+
+/** POST JSON for a file: resolves with it when the server sends one, else rejects as apiPost does. */
+export function apiPostFile(path: string, body: unknown, options: CallOptions = {}): Promise<ApiFile> {
+  return call(`${API_BASE}/${path}`, postInit(body), options, async (response) => {
+    const json = response.headers.get('content-type')?.startsWith('application/json') ?? false;
+    return response.ok && !json ? { blob: await response.blob(), headers: response.headers } : undefined;
+  });
+}
+
+function postInit(body: unknown): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CSRF_HEADER]: readCookie(CSRF_COOKIE) ?? '' },
+    body: JSON.stringify(body),
+  };
+}
+
+/** `file` reads an answer that is not an envelope (undefined: read it as one). */
+async function call<T>(
+  url: string,
+  init: RequestInit,
+  options: CallOptions,
+  file?: (response: Response) => Promise<T | undefined>,
+): Promise<T> {
   const end = options.overlay ? pendingCalls.begin() : undefined;
   try {
     let response: Response;
@@ -56,6 +76,8 @@ async function call<T>(url: string, init: RequestInit, options: CallOptions): Pr
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiFailure(-1, NETWORK_FAILURE_MESSAGE);
     }
+    const answered = await file?.(response);
+    if (answered !== undefined) return answered;
     const envelope = await readEnvelope<T>(response);
     if (envelope.returnCode !== 0) throw new ApiFailure(envelope.returnCode, envelope.msg, envelope.data);
     return envelope.data;

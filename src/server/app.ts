@@ -17,6 +17,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { consentRoutes } from './routes/consent';
 import { functionMetaRoutes } from './routes/function-meta';
 import { healthRoutes } from './routes/health';
+import { overprintRoutes } from './routes/overprint';
 import { shopcartRoutes } from './routes/shopcart';
 import { tryoutRoutes } from './routes/tryout';
 import { deriveSessionKeys } from './session-keys';
@@ -85,8 +86,9 @@ export async function buildApp({
   await app.register(cartServiceRoutes, { db, prefix: API_BASE });
   await app.register(catalogueRoutes, { db, prefix: API_BASE });
   await app.register(captchaRoutes, { prefix: API_BASE });
-  await app.register(shopcartRoutes, { db, prefix: API_BASE });
+  await app.register(shopcartRoutes, { db, tokenKey: keys.tokenKey, prefix: API_BASE });
   await app.register(tryoutRoutes, { db, prefix: API_BASE });
+  await app.register(overprintRoutes, { db, keys, prefix: API_BASE });
 
   await app.register(staticSitePlugin, { staticDir: config.staticDir });
   await app.ready();

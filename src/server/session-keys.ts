@@ -7,6 +7,10 @@ export interface SessionKeys {
   csrfKey: Buffer;
   /** keys the captcha challenges' signatures (captcha/captcha.ts); one more purpose, no new secret */
   captchaKey: string;
+  /** AES-256-GCM key of the tokens the server hands out (overprint/sealed-token.ts) */
+  tokenKey: Buffer;
+  /** keys the HMAC that stands for a client's address in the lookup lockout: no address is stored */
+  clientKey: Buffer;
 }
 
 export function deriveSessionKeys(sessionSecret: string): SessionKeys {
@@ -15,6 +19,8 @@ export function deriveSessionKeys(sessionSecret: string): SessionKeys {
     cookieSecret: derive('gi_sid cookie').toString('base64url'),
     csrfKey: derive('csrf token'),
     captchaKey: derive('captcha').toString('base64url'),
+    tokenKey: derive('sealed tokens'),
+    clientKey: derive('lookup client'),
   };
 }
 

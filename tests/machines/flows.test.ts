@@ -9,6 +9,7 @@ import type { CartItemInput } from '../../src/domain/cart-item';
 import { coverageOf, type FlowPath, flowPaths } from '../support/flow-model';
 import { cartStimuli } from '../support/flows/cart.flow';
 import { acceptedBefore, consentStimuli } from '../support/flows/consent.flow';
+import { OVERPRINT_CALLS, overprintStimuli } from '../support/flows/overprint.flow';
 import { SESSION_START, sessionStimuli } from '../support/flows/session.flow';
 import { SHOPCART_CALLS, shopcartStart, shopcartStimuli } from '../support/flows/shopcart.flow';
 import { TRYOUT_CALLS, tryoutStimuli } from '../support/flows/tryout.flow';
@@ -16,9 +17,11 @@ import { type MachineLevel, machineDriver } from '../support/machine-driver';
 import { CartOracle, type CartView } from '../support/oracles/cart.oracle';
 import { ConsentOracle, type ConsentView } from '../support/oracles/consent.oracle';
 import type { Oracle } from '../support/oracles/oracle';
+import { OverprintOracle, type OverprintView } from '../support/oracles/overprint.oracle';
 import { SessionOracle, type SessionView } from '../support/oracles/session.oracle';
 import { ShopcartOracle, type ShopcartView } from '../support/oracles/shopcart.oracle';
 import { TryoutOracle, type TryoutView } from '../support/oracles/tryout.oracle';
+import { overprintLevel } from '../support/overprint-level';
 import { recordPassedPath } from '../support/path-record';
 import { runPath, type StimuliOf } from '../support/path-runner';
 import { shopcartLevel } from '../support/shopcart-level';
@@ -138,7 +141,15 @@ const tryout: MachineFlow<TryoutView, TryoutView> = {
   level: tryoutLevel,
 };
 
-const FLOWS = { cart, session, consent, shopcart, tryout } as unknown as Record<
+const overprint: MachineFlow<OverprintView, OverprintView> = {
+  oracle: () => new OverprintOracle() as never,
+  stimuli: overprintStimuli as StimuliOf<unknown>,
+  calls: OVERPRINT_CALLS,
+  project: (view) => view,
+  level: overprintLevel,
+};
+
+const FLOWS = { cart, session, consent, shopcart, tryout, overprint } as unknown as Record<
   string,
   MachineFlow<unknown, unknown>
 >;

@@ -121,6 +121,7 @@ describe('shopcart/submitApplication', () => {
         submittedAt: '2026-11-21T16:30:00.000Z',
         // Sunday → Mon 23, Tue 24, Wed 25
         contactBy: '2026-11-25',
+        overprintToken: expect.stringMatching(/^[\w-]{40,}$/),
       });
       expect(two.applicationNo).toBe('GI115112200002');
 

@@ -126,6 +126,8 @@ export interface SubmittedApplication {
   submittedAt: string;
   /** ISO date by which the insurer's staff contact the company (3 working days) */
   contactBy: string;
+  /** opens the overprint already identified (the STEP4 print link); sealed by the server, 24 hours */
+  overprintToken: string;
 }
 
 /** One cart item priced for the plan (NT$, rounded once, see src/domain/pricing.ts toYuan). */

@@ -6,7 +6,8 @@ import { formatMoney } from '../../domain/money';
 import { OCCUPATION_CLASSES } from '../../domain/occupation';
 import { formatRoc } from '../../domain/roc-date';
 
-function Group({ title, onEdit, children }: { title: string; onEdit?: () => void; children: ReactNode }) {
+/** A titled block of terms and values; `onEdit` adds its 修改 button. */
+export function SummaryGroup({ title, onEdit, children }: { title: string; onEdit?: () => void; children: ReactNode }) {
   return (
     <section className="summary-group" aria-label={title}>
       <div className="summary-heading">
@@ -22,7 +23,7 @@ function Group({ title, onEdit, children }: { title: string; onEdit?: () => void
   );
 }
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
+export function SummaryRow({ term, children }: { term: string; children: ReactNode }) {
   return (
     <>
       <dt>{term}</dt>
@@ -48,40 +49,40 @@ export function ApplicationSummary({
   if (!plan || !a) return null;
   return (
     <div className="application-summary">
-      <Group title="投保內容" onEdit={() => onEdit(1)}>
+      <SummaryGroup title="投保內容" onEdit={() => onEdit(1)}>
         {cart.CLASS_LIST.map((item) => (
-          <Row key={item.CLASS_ID} term={item.CLASS_TITLE}>
+          <SummaryRow key={item.CLASS_ID} term={item.CLASS_TITLE}>
             {item.PROD_LIST.map(
               (l) =>
                 `${l.PROD_NAME} ${item.IS_SLRY_MLTPL === 'Y' && l.FACE_AMT === 1 ? '依月薪倍數' : formatMoney(l.FACE_AMT)}`,
             ).join('、')}
-          </Row>
+          </SummaryRow>
         ))}
-        <Row term="職業類別">{occupationLabel(plan.occupationClass)}</Row>
-        <Row term="平均年齡">{plan.averageAge} 歲</Row>
-        {plan.averageSalary !== undefined && <Row term="平均月薪">{formatMoney(plan.averageSalary)}</Row>}
-      </Group>
-      <Group title="要保單位資料" onEdit={() => onEdit(2)}>
-        <Row term="要保單位名稱">{a.companyName}</Row>
-        <Row term="統一編號">{a.taxId}</Row>
-        <Row term="負責人">{a.representative}</Row>
-        <Row term="行業類別">{industryLabel(a.industry)}</Row>
-        <Row term="地址">{`${a.city}${a.district}${a.street}`}</Row>
-        <Row term="聯絡人">{`${a.contactName}（${a.contactTitle}）`}</Row>
-        {a.mobile && <Row term="手機號碼">{a.mobile}</Row>}
-        {a.phone && <Row term="市話">{`${a.phone}${a.phoneExt ? ` 分機 ${a.phoneExt}` : ''}`}</Row>}
-        <Row term="電子郵件">{a.email}</Row>
-      </Group>
-      <Group title="投保條件" onEdit={() => onEdit(2)}>
-        <Row term="投保人數">{a.headcount} 人</Row>
-        {a.totalSalary !== undefined && <Row term="員工總月薪">{a.totalSalary} 萬元</Row>}
-        {a.maxSalary !== undefined && <Row term="最高月薪">{a.maxSalary} 萬元</Row>}
-        <Row term="投保始期">{formatRoc(a.startDate, 'chinese')}</Row>
-        <Row term="被保險人年齡">{`${a.ageMin} 至 ${a.ageMax} 歲`}</Row>
-        <Row term="被保險人名冊">
+        <SummaryRow term="職業類別">{occupationLabel(plan.occupationClass)}</SummaryRow>
+        <SummaryRow term="平均年齡">{plan.averageAge} 歲</SummaryRow>
+        {plan.averageSalary !== undefined && <SummaryRow term="平均月薪">{formatMoney(plan.averageSalary)}</SummaryRow>}
+      </SummaryGroup>
+      <SummaryGroup title="要保單位資料" onEdit={() => onEdit(2)}>
+        <SummaryRow term="要保單位名稱">{a.companyName}</SummaryRow>
+        <SummaryRow term="統一編號">{a.taxId}</SummaryRow>
+        <SummaryRow term="負責人">{a.representative}</SummaryRow>
+        <SummaryRow term="行業類別">{industryLabel(a.industry)}</SummaryRow>
+        <SummaryRow term="地址">{`${a.city}${a.district}${a.street}`}</SummaryRow>
+        <SummaryRow term="聯絡人">{`${a.contactName}（${a.contactTitle}）`}</SummaryRow>
+        {a.mobile && <SummaryRow term="手機號碼">{a.mobile}</SummaryRow>}
+        {a.phone && <SummaryRow term="市話">{`${a.phone}${a.phoneExt ? ` 分機 ${a.phoneExt}` : ''}`}</SummaryRow>}
+        <SummaryRow term="電子郵件">{a.email}</SummaryRow>
+      </SummaryGroup>
+      <SummaryGroup title="投保條件" onEdit={() => onEdit(2)}>
+        <SummaryRow term="投保人數">{a.headcount} 人</SummaryRow>
+        {a.totalSalary !== undefined && <SummaryRow term="員工總月薪">{a.totalSalary} 萬元</SummaryRow>}
+        {a.maxSalary !== undefined && <SummaryRow term="最高月薪">{a.maxSalary} 萬元</SummaryRow>}
+        <SummaryRow term="投保始期">{formatRoc(a.startDate, 'chinese')}</SummaryRow>
+        <SummaryRow term="被保險人年齡">{`${a.ageMin} 至 ${a.ageMax} 歲`}</SummaryRow>
+        <SummaryRow term="被保險人名冊">
           {roster.length > 0 ? `已上傳 ${roster.length} 位` : '未上傳（可於送出後補送）'}
-        </Row>
-      </Group>
+        </SummaryRow>
+      </SummaryGroup>
     </div>
   );
 }

@@ -1,12 +1,40 @@
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
+import { ApplicationRecordView } from '../../features/overprint/application-record';
+import { DOCUMENT_CHOICES } from '../../features/overprint/document-choices';
+import { useOverprintStep } from '../../features/overprint/use-overprint-step';
+import { useActorSelector } from '../../lib/use-actor-selector';
 import { OVERPRINT_STEPS } from './overprint-steps';
 
+/** STEP3 確認資料: what the chosen documents will print, read-only. */
 export default function OverprintStep3() {
+  const { flow, inStep } = useOverprintStep(3);
+  const access = useActorSelector(flow, (s) => s.context.access);
+  const documents = useActorSelector(flow, (s) => s.context.documents);
+  if (!inStep || !access || !documents) return null;
   return (
-    <ScreenPage heading={headingOf('ODGAF052')} lead="確認文件上要套印的資料是否正確。">
+    <ScreenPage
+      heading={headingOf('ODGAF052')}
+      lead="以下是文件上將套印的資料，依申請時填寫的內容列印；如需更正，請於業務人員聯繫時告知。"
+    >
       <StepIndicator steps={OVERPRINT_STEPS} current={2} />
+      <p className="chosen-documents">
+        列印文件：{documents.map((doc) => DOCUMENT_CHOICES[doc].name).join('、')}
+      </p>
+      <ApplicationRecordView record={access.application} documents={documents} />
+      <div className="form-actions">
+        <button type="button" className="button" onClick={() => flow.send({ type: 'flow.goto', step: 2 })}>
+          上一步
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => flow.send({ type: 'review.confirm' })}
+        >
+          確認無誤，下一步
+        </button>
+      </div>
     </ScreenPage>
   );
 }

@@ -36,6 +36,19 @@ export default function ShopcartStep4() {
           受理時間：{formatRoc(submittedDay, 'chinese')} {timeFormat.format(new Date(result.submittedAt))}
         </p>
         <p>請記下受理編號；查詢進度與列印文件時都需要它與要保單位統一編號。</p>
+        <p>
+          {/* the token rides in the fragment: no server, log or page-view record ever receives it */}
+          <Link
+            className="button primary"
+            to="/overprint/STEP1"
+            hash={`${result.applicationNo}.${result.overprintToken}`}
+          >
+            列印已套印資料的要保書與名冊
+          </Link>
+        </p>
+        <p className="form-hint">
+          此列印連結 24 小時內有效；之後請以受理編號、統一編號與聯絡手機查詢後列印。
+        </p>
       </section>
       <section aria-labelledby="next-heading">
         <h2 id="next-heading">接下來</h2>

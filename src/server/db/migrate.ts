@@ -7,6 +7,7 @@ import * as sessionsOnDemand from './migrations/0005_sessions_on_demand';
 import * as sessionCarts from './migrations/0006_session_carts';
 import * as captchaUses from './migrations/0007_captcha_uses';
 import * as applications from './migrations/0008_applications';
+import * as lookupFailures from './migrations/0009_lookup_failures';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -19,6 +20,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006_session_carts': sessionCarts,
   '0007_captcha_uses': captchaUses,
   '0008_applications': applications,
+  '0009_lookup_failures': lookupFailures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ApplicationStatus } from '../../domain/application-status';
 
 export interface FunctionMetaTable {
   id: Generated<number>;
@@ -138,16 +139,6 @@ export interface CaptchaUsesTable {
   expires_at: Date;
 }
 
-/** The statuses of an application (DOMAIN §1.2 progress check); it starts 已受理. */
-export type ApplicationStatus =
-  | '已受理'
-  | '資料審核中'
-  | '待補件'
-  | '核保中'
-  | '已承保'
-  | '已結案'
-  | '不予承保';
-
 /** numeric columns come back as strings from PostgreSQL; write numbers */
 type Numeric = ColumnType<string, number | string, number | string>;
 /** date columns: written as ISO yyyy-MM-dd; read them with to_char() for a string */
@@ -237,6 +228,15 @@ export interface ApplicationEventsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** Wrong lookup identifiers counted per typed 受理編號 or per client (migration 0009). */
+export interface LookupFailuresTable {
+  scope: 'application' | 'client';
+  subject: string;
+  failures: number;
+  window_started_at: Date;
+  locked_until: Date | null;
+}
+
 export interface Database {
   function_meta: FunctionMetaTable;
   sessions: SessionsTable;
@@ -258,4 +258,5 @@ export interface Database {
   application_item_products: ApplicationItemProductsTable;
   application_roster: ApplicationRosterTable;
   application_events: ApplicationEventsTable;
+  lookup_failures: LookupFailuresTable;
 }

@@ -26,6 +26,7 @@ import {
 import { checkCartItems, findCart, listCartClasses, lockCart } from '../db/repositories/carts';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
+import { linkToken } from '../overprint/sealed-token';
 import { type PricingPlan, priceCart, toEstimate } from '../shopcart/price-cart';
 
 const WRITE = { config: { budget: 'write' } } as const;
@@ -51,7 +52,17 @@ class Refusal extends Error {
  *   受理編號. The flow's requestId makes it idempotent: a double click, a retry or a second tab gets the
  *   first answer, never a second application.
  */
-export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database>; tokenKey: Buffer }> = async (
+  app,
+  { db, tokenKey },
+) => {
+  const submitted = ({ applicationNo, createdAt }: StoredApplication): SubmittedApplication => ({
+    applicationNo,
+    submittedAt: createdAt.toISOString(),
+    contactBy: addWorkingDays(createdAt, CONTACT_WORKING_DAYS),
+    overprintToken: linkToken(tokenKey, applicationNo, new Date()),
+  });
+
   /** The items of the visitor's cart (the gi_cart cookie's); none without a cart. */
   async function visitorItems(request: FastifyRequest): Promise<CartClass[]> {
     const cart = await findCart(db, readCartCookie(request));
@@ -132,14 +143,6 @@ export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = asyn
     }
   });
 };
-
-function submitted({ applicationNo, createdAt }: StoredApplication): SubmittedApplication {
-  return {
-    applicationNo,
-    submittedAt: createdAt.toISOString(),
-    contactBy: addWorkingDays(createdAt, CONTACT_WORKING_DAYS),
-  };
-}
 
 /**
  * The forms' validation context on the server: today in Asia/Taipei and the cart's ages and salaries

@@ -1,0 +1,93 @@
+import type { EventObject } from 'xstate';
+import {
+  SAMPLE_ACCESS,
+  SAMPLE_COPY,
+  SAMPLE_LINK,
+  SAMPLE_LOOKUP,
+} from '../../../machines/samples/overprint.samples';
+import type { FlowStep } from '../flow-model';
+import { ok, refused } from '../oracles/oracle';
+import type { OverprintStimulus } from '../oracles/overprint.oracle';
+
+/** The calls of the overprint flow, compared with the oracle's on every level that has a network. */
+export const OVERPRINT_CALLS = ['overprint/lookup', 'DTODGAZ0/getDecryptData', 'overprint/document'] as const;
+
+type Payload = {
+  lookup?: unknown;
+  token?: string;
+  applicationNo?: string;
+  documents?: string[];
+  step?: 1 | 2 | 3 | 4;
+  output?: unknown;
+  error?: { message?: string };
+};
+
+const CALL_OF = {
+  lookup: 'overprint/lookup',
+  openLink: 'DTODGAZ0/getDecryptData',
+  download: 'overprint/document',
+} as const;
+
+/**
+ * A generated overprint step as what the visitor does and what the server answers: a submit or confirm is
+ * the step's form and its button, `link.open` is arriving by the print link, `flow.goto` the address bar
+ * showing that step, `flow.restart` 查詢其他申請.
+ */
+export function overprintStimuli(step: FlowStep): OverprintStimulus[] {
+  const event = step.event as FlowStep['event'] & Payload;
+  const answer = /^xstate\.(done|error)\.actor\.(lookup|openLink|download)$/.exec(event.type);
+  if (answer) {
+    const call = CALL_OF[answer[2] as keyof typeof CALL_OF];
+    const reply = answer[1] === 'done' ? ok(event.output) : refused(null, event.error?.message ?? '');
+    return [{ kind: 'reply', call, reply }];
+  }
+  switch (event.type) {
+    case 'lookup.submit':
+      return [{ kind: 'identify', lookup: event.lookup }];
+    case 'link.open':
+      return [{ kind: 'followLink', token: event.token!, applicationNo: event.applicationNo! }];
+    case 'documents.confirm':
+      return [{ kind: 'choose', documents: [...event.documents!] }];
+    case 'review.confirm':
+      return [{ kind: 'confirm' }];
+    case 'document.download':
+      return [{ kind: 'download' }];
+    case 'flow.goto':
+      return [{ kind: 'open', step: event.step! }];
+    case 'flow.restart':
+      return [{ kind: 'startOver' }];
+    case 'xstate.init':
+      return [];
+    default:
+      throw new Error(`no visitor action or answer stands for ${event.type}`);
+  }
+}
+
+// The issue's scenarios are written with these, on every level.
+export type OverprintEvent = EventObject & Record<string, unknown>;
+
+export const identify = (lookup: object = SAMPLE_LOOKUP): OverprintEvent => ({
+  type: 'lookup.submit',
+  lookup,
+});
+export const followLink = (link: object = SAMPLE_LINK): OverprintEvent => ({ type: 'link.open', ...link });
+export const opened = (
+  kind: 'lookup' | 'openLink' = 'lookup',
+  output: unknown = SAMPLE_ACCESS,
+): OverprintEvent => ({
+  type: `xstate.done.actor.${kind}`,
+  output,
+});
+export const refusedBy = (kind: 'lookup' | 'openLink' | 'download', message: string): OverprintEvent => ({
+  type: `xstate.error.actor.${kind}`,
+  error: { message },
+});
+export const choose = (...documents: string[]): OverprintEvent => ({ type: 'documents.confirm', documents });
+export const confirmReview: OverprintEvent = { type: 'review.confirm' };
+export const download: OverprintEvent = { type: 'document.download' };
+export const downloaded = (output: unknown = SAMPLE_COPY): OverprintEvent => ({
+  type: 'xstate.done.actor.download',
+  output,
+});
+export const openStep = (step: 1 | 2 | 3 | 4): OverprintEvent => ({ type: 'flow.goto', step });
+export const startOver: OverprintEvent = { type: 'flow.restart' };
