@@ -49,6 +49,12 @@ const GROUPS: Group[] = [
     mutate: ['src/features/tryout/tryout-actors.ts', 'src/features/tryout/tryout-flow.ts'],
     target: 85,
   },
+  { name: 'overprint-machine', mutate: ['machines/overprint.machine.ts'], target: 85 },
+  {
+    name: 'overprint-bindings',
+    mutate: ['src/features/overprint/overprint-actors.ts', 'src/features/overprint/overprint-flow.ts'],
+    target: 85,
+  },
   { name: 'domain', mutate: ['src/domain/**/*.ts'], target: 90 },
 ];
 

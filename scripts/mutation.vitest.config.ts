@@ -11,12 +11,17 @@ import base from '../vite.config.ts';
 const groups: Record<string, Record<string, string[]>> = {
   machines: {
     unit: ['tests/machines/**/*.test.ts'],
-    dom: ['tests/features/{cart,session,consent,shopcart,tryout}*.test.tsx'],
+    dom: ['tests/features/{cart,session,consent,shopcart,tryout,overprint}*.test.tsx'],
   },
   'shopcart-machine': { unit: ['tests/machines/**/*.test.ts'] },
   'shopcart-bindings': { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/shopcart.test.tsx'] },
   'tryout-machine': { unit: ['tests/machines/**/*.test.ts'] },
   'tryout-bindings': { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/tryout.test.tsx'] },
+  'overprint-machine': { unit: ['tests/machines/**/*.test.ts'] },
+  'overprint-bindings': {
+    unit: ['tests/machines/**/*.test.ts'],
+    dom: ['tests/features/overprint.test.tsx'],
+  },
   domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
 };
 const group = groups[process.env.MUTATION_GROUP ?? ''];

@@ -158,13 +158,15 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
 
   it('reaches every endpoint the app registers', () => {
     const urls = endpoints.map((endpoint: Endpoint) => endpoint.url);
-    expect(urls).toHaveLength(24);
+    expect(urls).toHaveLength(28);
     expect(urls).toContain(`${API}/DTODGAZ0/insertCart`);
     expect(urls).toContain(`${API}/functionMeta/queryAllMeta`);
     expect(urls).toContain(`${API}/DTODGAZ0/updateCartItem`);
     expect(urls).toContain(`${API}/shopcart/estimate`);
     expect(urls).toContain(`${API}/shopcart/submitApplication`);
     expect(urls).toContain(`${API}/tryout/quote`);
+    for (const url of ['overprint/lookup', 'overprint/document', 'progress/query', 'DTODGAZ0/getDecryptData'])
+      expect(urls).toContain(`${API}/${url}`);
   });
 
   it.each(PROBE_CASES)(

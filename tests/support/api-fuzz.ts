@@ -110,6 +110,23 @@ export const VALID_INPUT: Record<string, object> = {
   },
   [`${API_BASE}/functionMeta/queryAllMeta`]: { meta_attr: 'title' },
   [`${API_BASE}/catalogue/queryPackage`]: { PACK_ID: 'BASIC' },
+  // identifiers of the right shape, the captcha unsolved: mutations reach every field's rules
+  [`${API_BASE}/overprint/lookup`]: {
+    applicationNo: 'GI115112300001',
+    taxId: '12345675',
+    contactPhone: '0912-345-678',
+    captcha: 'unsolved',
+  },
+  [`${API_BASE}/progress/query`]: { applicationNo: 'GI115112300001', taxId: '12345675', captcha: 'unsolved' },
+  // a token no server sealed: mutations reach the token check
+  [`${API_BASE}/DTODGAZ0/getDecryptData`]: {
+    token: 'bm90LWEtc2VhbGVkLXRva2VuLWJ5LWFueS1zZXJ2ZXI',
+    applicationNo: 'GI115112300001',
+  },
+  [`${API_BASE}/overprint/document`]: {
+    token: 'bm90LWEtc2VhbGVkLXRva2VuLWJ5LWFueS1zZXJ2ZXI',
+    documents: ['form', 'roster', 'summary'],
+  },
 };
 
 const METHOD_NAMES = [

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { machines } from '../../machines/registry';
+import {
+  SAMPLE_ACCESS,
+  SAMPLE_APPLICATION_NO,
+  SAMPLE_COPY,
+  SAMPLE_LINK,
+  SAMPLE_LOOKUP,
+  SAMPLE_RECORD,
+  SAMPLE_UNSOLVED_LOOKUP,
+} from '../../machines/samples/overprint.samples';
+import {
+  choose,
+  confirmReview,
+  download,
+  downloaded,
+  followLink,
+  identify,
+  OVERPRINT_CALLS,
+  type OverprintEvent,
+  opened,
+  openStep,
+  overprintStimuli,
+  refusedBy,
+  startOver,
+} from '../support/flows/overprint.flow';
+import { machineDriver } from '../support/machine-driver';
+import { OverprintOracle, type OverprintView } from '../support/oracles/overprint.oracle';
+import { overprintLevel } from '../support/overprint-level';
+import { runPath, scenarioPath } from '../support/path-runner';
+
+// The rules for the overprint as fixed sequences, played on the machine and on the oracle, which
+// must agree after every step; each test then says what the rule promises the visitor.
+
+const entry = machines.find((m) => m.id === 'overprint')!;
+
+async function play(...events: OverprintEvent[]): Promise<{ views: OverprintView[]; sent: unknown[] }> {
+  const oracle = new OverprintOracle();
+  const views: OverprintView[] = [];
+  await runPath(
+    scenarioPath(events),
+    overprintStimuli,
+    oracle,
+    machineDriver(entry, overprintLevel),
+    async (actual, expected) => {
+      expect(await actual()).toEqual(expected);
+      views.push((expected as { view: OverprintView }).view);
+    },
+    OVERPRINT_CALLS,
+  );
+  return { views: views.slice(1), sent: oracle.sent.map((s) => ({ call: s.call, body: s.body })) };
+}
+
+const last = (views: OverprintView[]) => views.at(-1)!;
+const stepsOf = (views: OverprintView[]) => views.map((v) => v.step);
+const MISMATCH = '查無符合的申請資料，請確認受理編號、統一編號與聯絡手機都與申請時填寫的相同';
+const EXPIRED = '此列印連結已逾期，請以受理編號、統一編號與聯絡手機查詢申請';
+const NO_ROSTER = { ...SAMPLE_ACCESS, application: { ...SAMPLE_RECORD, roster: [] } };
+
+describe('the overprint', () => {
+  it('identifies, chooses, confirms and downloads: the token and the documents in print order are sent', async () => {
+    const { views, sent } = await play(
+      identify(),
+      opened(),
+      choose('summary', 'form', 'roster'),
+      confirmReview,
+      download,
+      downloaded(),
+    );
+    expect(stepsOf(views)).toEqual([1, 2, 3, 4, 4, 4]);
+    expect(views[0]).toMatchObject({ step: 1, busy: true });
+    expect(views[2]).toMatchObject({ step: 3, documents: ['form', 'roster', 'summary'] });
+    expect(last(views)).toEqual({
+      step: 4,
+      busy: false,
+      failure: null,
+      applicationNo: SAMPLE_APPLICATION_NO,
+      documents: ['form', 'roster', 'summary'],
+      copies: 1,
+    });
+    expect(sent).toEqual([
+      { call: 'overprint/lookup', body: SAMPLE_LOOKUP },
+      {
+        call: 'overprint/document',
+        body: { token: SAMPLE_ACCESS.token, documents: ['form', 'roster', 'summary'] },
+      },
+    ]);
+  });
+
+  it('sends nothing without the captcha solved, and shows the server’s one message for wrong identifiers', async () => {
+    const { views, sent } = await play(
+      identify(SAMPLE_UNSOLVED_LOOKUP),
+      identify(),
+      refusedBy('lookup', MISMATCH),
+    );
+    expect(stepsOf(views)).toEqual([1, 1, 1]);
+    expect(last(views)).toMatchObject({ failure: MISMATCH, applicationNo: null, busy: false });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('opens by the print link; an expired link says so and leaves the identifiers to type', async () => {
+    const expired = await play(followLink(), refusedBy('openLink', EXPIRED));
+    expect(last(expired.views)).toMatchObject({ step: 1, failure: EXPIRED, applicationNo: null });
+    expect(expired.sent).toEqual([{ call: 'DTODGAZ0/getDecryptData', body: SAMPLE_LINK }]);
+
+    const good = await play(followLink(), opened('openLink'));
+    expect(last(good.views)).toMatchObject({ step: 2, applicationNo: SAMPLE_APPLICATION_NO, failure: null });
+    // a link without its token opens nothing
+    expect((await play(followLink({ ...SAMPLE_LINK, token: '' }))).sent).toEqual([]);
+  });
+
+  it('offers no 名冊 for an application that has none, and no empty choice', async () => {
+    const { views } = await play(
+      identify(),
+      opened('lookup', NO_ROSTER),
+      choose('roster'),
+      choose(),
+      choose('form'),
+    );
+    expect(stepsOf(views)).toEqual([1, 2, 2, 2, 3]);
+    expect(last(views).documents).toEqual(['form']);
+  });
+
+  it('Back and Forward keep the choice and its confirmation; a new choice must be confirmed again', async () => {
+    const kept = await play(identify(), opened(), choose('form'), confirmReview, openStep(2), openStep(4));
+    expect(stepsOf(kept.views)).toEqual([1, 2, 3, 4, 2, 4]);
+    const changed = await play(
+      identify(),
+      opened(),
+      choose('form'),
+      confirmReview,
+      openStep(2),
+      choose('summary'),
+      openStep(4),
+    );
+    expect(stepsOf(changed.views)).toEqual([1, 2, 3, 4, 2, 3, 3]);
+    // nothing opened: every step's address shows STEP1
+    expect(stepsOf((await play(openStep(3), openStep(4))).views)).toEqual([1, 1]);
+  });
+
+  it('prints again on asking (補印), and shows why a copy could not be had until the next try', async () => {
+    const { views, sent } = await play(
+      identify(),
+      opened(),
+      choose('form'),
+      confirmReview,
+      download,
+      downloaded(),
+      download,
+      refusedBy('download', EXPIRED),
+      download,
+      downloaded({ ...SAMPLE_COPY, printedAt: '2026-11-24T02:50:00.000Z' }),
+    );
+    expect(views[7]).toMatchObject({ step: 4, failure: EXPIRED, copies: 1 });
+    expect(views[8]).toMatchObject({ busy: true, failure: null });
+    expect(last(views)).toMatchObject({ copies: 2, failure: null });
+    expect(sent.filter((s) => (s as { call: string }).call === 'overprint/document')).toHaveLength(3);
+  });
+
+  it('查詢其他申請 drops what was opened; a new lookup starts its choice afresh', async () => {
+    const { views } = await play(
+      identify(),
+      opened(),
+      choose('form'),
+      confirmReview,
+      startOver,
+      openStep(2),
+      identify(),
+      opened(),
+      openStep(3),
+    );
+    expect(views[4]).toEqual({
+      step: 1,
+      busy: false,
+      failure: null,
+      applicationNo: null,
+      documents: null,
+      copies: 0,
+    });
+    expect(views[5]!.step).toBe(1);
+    // the earlier choice is gone: STEP3 is not granted before a new one
+    expect(last(views).step).toBe(2);
+  });
+
+  it('does not start over while a call is under way', async () => {
+    const { views } = await play(identify(), opened(), choose('form'), confirmReview, download, startOver);
+    expect(last(views)).toMatchObject({ step: 4, busy: true, applicationNo: SAMPLE_APPLICATION_NO });
+  });
+});
