@@ -9,3 +9,10 @@ export const OCCUPATION_CLASSES = [
 ] as const;
 
 export const OCCUPATION_CLASS_VALUES = OCCUPATION_CLASSES.map((c) => c.value);
+
+/** 「第 1 類：內勤、行政、門市」 for a class given as a number or its value. */
+export function occupationLabel(occupationClass: number | string): string {
+  return (
+    OCCUPATION_CLASSES.find((c) => c.value === String(occupationClass))?.label ?? `第 ${occupationClass} 類`
+  );
+}

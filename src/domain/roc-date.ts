@@ -128,3 +128,9 @@ export function formatRoc(date: IsoDate, style: RocStyle = 'slash'): string {
     ? `${year > 0 ? '民國' : ''}${era}年${dt.month}月${dt.day}日`
     : `${era}/${dt.toFormat('MM/dd')}`;
 }
+
+/** An instant as a Taipei visitor reads it: 「民國115年11月24日 14:05」. */
+export function formatRocInstant(instant: Date | string): string {
+  const at = new Date(instant);
+  return `${formatRoc(taipeiDate(at), 'chinese')} ${DateTime.fromJSDate(at, { zone: TAIPEI }).toFormat('HH:mm')}`;
+}

@@ -5,6 +5,7 @@ import {
   addDays,
   ageOn,
   formatRoc,
+  formatRocInstant,
   parseDateInput,
   parseRmmdd,
   type RocStyle,
@@ -224,4 +225,12 @@ describe('calendar arithmetic', () => {
       expect(() => addDays(text, 1)).toThrow(RangeError);
     },
   );
+});
+
+describe('formatRocInstant', () => {
+  it('writes an instant as Taipei reads it, the ROC day and the 24-hour time', () => {
+    // 16:30 UTC on the 23rd is 00:30 on the 24th in Taipei
+    expect(formatRocInstant('2026-11-23T16:30:00Z')).toBe('民國115年11月24日 00:30');
+    expect(formatRocInstant(new Date('2026-11-24T06:05:00Z'))).toBe('民國115年11月24日 14:05');
+  });
 });

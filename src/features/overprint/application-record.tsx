@@ -2,12 +2,9 @@ import { TableScroll } from '../../components/table-scroll';
 import type { ApplicationRecord, OverprintDocument } from '../../domain/api/overprint';
 import { industryLabel } from '../../domain/industry';
 import { formatMoney } from '../../domain/money';
-import { OCCUPATION_CLASSES } from '../../domain/occupation';
+import { occupationLabel } from '../../domain/occupation';
 import { formatRoc } from '../../domain/roc-date';
 import { SummaryGroup, SummaryRow } from '../shopcart/application-summary';
-
-const occupationLabel = (value: number) =>
-  OCCUPATION_CLASSES.find((c) => c.value === String(value))?.label ?? `第 ${value} 類`;
 
 const phoneText = ({ phone, phoneExt }: ApplicationRecord['contact']) =>
   phone ? `${phone}${phoneExt ? ` 分機 ${phoneExt}` : ''}` : '未填寫';

@@ -2,19 +2,13 @@ import { BusyButton } from '../../components/busy-button';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { INSURER } from '../../domain/insurer';
+import { formatRocInstant } from '../../domain/roc-date';
 import { headingOf } from '../../domain/screens';
 import { DOCUMENT_CHOICES } from '../../features/overprint/document-choices';
 import { restartOverprint } from '../../features/overprint/overprint-flow';
 import { useOverprintStep } from '../../features/overprint/use-overprint-step';
 import { useActorSelector } from '../../lib/use-actor-selector';
 import { OVERPRINT_STEPS } from './overprint-steps';
-
-const printedFormat = new Intl.DateTimeFormat('zh-TW', {
-  timeZone: 'Asia/Taipei',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  hour12: false,
-});
 
 /** STEP4 下載列印: the chosen documents as one PDF, downloaded as often as needed (補印). */
 export default function OverprintStep4() {
@@ -59,8 +53,7 @@ export default function OverprintStep4() {
             <ol className="printed-copies">
               {copies.map((copy) => (
                 <li key={copy.printedAt}>
-                  列印時間 {printedFormat.format(new Date(copy.printedAt))}，
-                  {Math.max(1, Math.round(copy.bytes / 1024))} KB
+                  列印時間 {formatRocInstant(copy.printedAt)}，{Math.max(1, Math.round(copy.bytes / 1024))} KB
                 </li>
               ))}
             </ol>

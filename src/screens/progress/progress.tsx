@@ -1,17 +1,11 @@
 import { useState } from 'react';
 import { ScreenPage } from '../../components/screen-page';
 import { type ApplicationProgress, progressSchema } from '../../domain/api/overprint';
+import { formatRocInstant } from '../../domain/roc-date';
 import { headingOf } from '../../domain/screens';
 import { LookupForm } from '../../features/overprint/lookup-form';
 import { statusGuidance } from '../../features/progress/status-guidance';
 import { apiPost } from '../../lib/api-client';
-
-const timeFormat = new Intl.DateTimeFormat('zh-TW', {
-  timeZone: 'Asia/Taipei',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  hour12: false,
-});
 
 /** ODGAF060 進度查詢: the status timeline of an application, by its identifiers and the captcha. */
 export default function Progress() {
@@ -69,7 +63,7 @@ function ProgressTimeline({ progress }: { progress: ApplicationProgress }) {
             aria-current={i === progress.events.length - 1 ? 'step' : undefined}
           >
             <span className="progress-event-status">{event.status}</span>{' '}
-            <time dateTime={event.at}>{timeFormat.format(new Date(event.at))}</time>
+            <time dateTime={event.at}>{formatRocInstant(event.at)}</time>
             {event.note && <span className="progress-event-note">：{event.note}</span>}
           </li>
         ))}

@@ -2,28 +2,18 @@ import { Link } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { INSURER } from '../../domain/insurer';
-import { formatRoc } from '../../domain/roc-date';
+import { formatRoc, formatRocInstant } from '../../domain/roc-date';
 import { headingOf } from '../../domain/screens';
 import { restartShopcart } from '../../features/shopcart/shopcart-flow';
 import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
 import { useActorSelector } from '../../lib/use-actor-selector';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
-const timeFormat = new Intl.DateTimeFormat('zh-TW', {
-  timeZone: 'Asia/Taipei',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
 /** STEP4 申請完成: shown only for an application the server stored (the machine is done). */
 export default function ShopcartStep4() {
   const { flow, inStep } = useShopcartStep(4);
   const result = useActorSelector(flow, (s) => s.context.result);
   if (!inStep || !result) return null;
-  const submittedDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(
-    new Date(result.submittedAt),
-  );
   return (
     <ScreenPage heading={headingOf('ODGAF043')}>
       <StepIndicator steps={SHOPCART_STEPS} current={3} />
@@ -32,9 +22,7 @@ export default function ShopcartStep4() {
         <p>
           受理編號：<strong className="application-no">{result.applicationNo}</strong>
         </p>
-        <p>
-          受理時間：{formatRoc(submittedDay, 'chinese')} {timeFormat.format(new Date(result.submittedAt))}
-        </p>
+        <p>受理時間：{formatRocInstant(result.submittedAt)}</p>
         <p>請記下受理編號；查詢進度與列印文件時都需要它與要保單位統一編號。</p>
         <p>
           {/* the token rides in the fragment: no server, log or page-view record ever receives it */}

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import type {
   ApplicationRecord,
   AppliedItem,
@@ -8,8 +7,8 @@ import type {
 import { industryLabel } from '../../domain/industry';
 import { INSURER } from '../../domain/insurer';
 import { formatMoney, formatMoneyExact } from '../../domain/money';
-import { OCCUPATION_CLASSES } from '../../domain/occupation';
-import { formatRoc, type IsoDate, TAIPEI, taipeiDate } from '../../domain/roc-date';
+import { occupationLabel } from '../../domain/occupation';
+import { formatRoc, formatRocInstant, type IsoDate } from '../../domain/roc-date';
 import {
   type Column,
   createDocument,
@@ -44,13 +43,7 @@ function rocDay(date: IsoDate): string {
 
 /** An instant as Taipei reads it: 「115年11月24日 14:05」. */
 function rocDateTime(instant: Date): string {
-  return `${rocDay(taipeiDate(instant))} ${DateTime.fromJSDate(instant, { zone: TAIPEI }).toFormat('HH:mm')}`;
-}
-
-function occupationLabel(occupationClass: number): string {
-  return (
-    OCCUPATION_CLASSES.find((c) => c.value === String(occupationClass))?.label ?? `第 ${occupationClass} 類`
-  );
+  return formatRocInstant(instant).replace(/^民國/, '');
 }
 
 /** Cover per person: 「100萬」, or 「月薪 × 24 倍」 on a salary-multiple line. */
