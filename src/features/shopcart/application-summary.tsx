@@ -7,7 +7,15 @@ import { OCCUPATION_CLASSES } from '../../domain/occupation';
 import { formatRoc } from '../../domain/roc-date';
 
 /** A titled block of terms and values; `onEdit` adds its 修改 button. */
-export function SummaryGroup({ title, onEdit, children }: { title: string; onEdit?: () => void; children: ReactNode }) {
+export function SummaryGroup({
+  title,
+  onEdit,
+  children,
+}: {
+  title: string;
+  onEdit?: () => void;
+  children: ReactNode;
+}) {
   return (
     <section className="summary-group" aria-label={title}>
       <div className="summary-heading">
@@ -60,7 +68,9 @@ export function ApplicationSummary({
         ))}
         <SummaryRow term="職業類別">{occupationLabel(plan.occupationClass)}</SummaryRow>
         <SummaryRow term="平均年齡">{plan.averageAge} 歲</SummaryRow>
-        {plan.averageSalary !== undefined && <SummaryRow term="平均月薪">{formatMoney(plan.averageSalary)}</SummaryRow>}
+        {plan.averageSalary !== undefined && (
+          <SummaryRow term="平均月薪">{formatMoney(plan.averageSalary)}</SummaryRow>
+        )}
       </SummaryGroup>
       <SummaryGroup title="要保單位資料" onEdit={() => onEdit(2)}>
         <SummaryRow term="要保單位名稱">{a.companyName}</SummaryRow>
@@ -70,7 +80,9 @@ export function ApplicationSummary({
         <SummaryRow term="地址">{`${a.city}${a.district}${a.street}`}</SummaryRow>
         <SummaryRow term="聯絡人">{`${a.contactName}（${a.contactTitle}）`}</SummaryRow>
         {a.mobile && <SummaryRow term="手機號碼">{a.mobile}</SummaryRow>}
-        {a.phone && <SummaryRow term="市話">{`${a.phone}${a.phoneExt ? ` 分機 ${a.phoneExt}` : ''}`}</SummaryRow>}
+        {a.phone && (
+          <SummaryRow term="市話">{`${a.phone}${a.phoneExt ? ` 分機 ${a.phoneExt}` : ''}`}</SummaryRow>
+        )}
         <SummaryRow term="電子郵件">{a.email}</SummaryRow>
       </SummaryGroup>
       <SummaryGroup title="投保條件" onEdit={() => onEdit(2)}>
