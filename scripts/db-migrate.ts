@@ -1,14 +1,5 @@
-import { loadConfig } from '../src/server/config';
-import { createDatabase, databaseTarget } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { seed } from '../src/server/db/seed';
+import { processOutput } from '../src/server/operator/advance-command';
+import { runMigrateCommand } from '../src/server/operator/migrate-command';
 
-const config = loadConfig();
-const db = createDatabase(databaseTarget(config));
-try {
-  await migrateToLatest(db);
-  await seed(db);
-  process.stdout.write(`database ready (${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})\n`);
-} finally {
-  await db.destroy();
-}
+// Refuses on the embedded database while a server holds it (src/server/operator/migrate-command.ts).
+process.exitCode = await runMigrateCommand(process.env, processOutput);

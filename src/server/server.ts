@@ -6,6 +6,8 @@ import { createDatabase, databaseTarget } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { seed } from './db/seed';
+import { operatorHandler } from './operator/commands';
+import { holdDataDir } from './operator/data-dir-hold';
 import { scheduleSessionPurge } from './session-purge';
 
 export interface RunningServer {
@@ -15,28 +17,53 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * On the embedded database (no DATABASE_URL) the server first holds its data folder (operator/
+ * data-dir-hold.ts): it refuses to start while another process has the PGlite files open, and answers
+ * operator commands (npm run application:advance) on `<DATA_DIR>/operator.sock` with its own database
+ * handle. It lets the folder go last, once the database is closed.
+ */
 export async function startServer(
   config: ServerConfig,
   options: { logger?: boolean } = {},
 ): Promise<RunningServer> {
+  const hold = config.databaseUrl
+    ? undefined
+    : await holdDataDir(config.dataDir, {
+        busyMessage: `The server on ${config.dataDir} is still starting; try again in a moment.`,
+      });
   const db = createDatabase(databaseTarget(config));
+  const release = () => db.destroy().finally(() => hold?.close());
+  let app: FastifyInstance | undefined;
+  let purge: ReturnType<typeof scheduleSessionPurge> | undefined;
   try {
     await migrateToLatest(db);
     await seed(db);
+    app = await buildApp({ db, config, logger: options.logger ?? true });
+    purge = scheduleSessionPurge(db, config.sessionRetentionHours, app.log);
+    await purge.first;
+    await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await db.destroy();
+    purge?.stop();
+    await app?.close();
+    await release();
     throw error;
   }
-  const app = await buildApp({ db, config, logger: options.logger ?? true });
-  const purge = scheduleSessionPurge(db, config.sessionRetentionHours, app.log);
-  await purge.first;
-  await app.listen({ port: config.port, host: config.host });
+  const listening = app;
+  const purging = purge;
+  hold?.serve(operatorHandler(db, listening.log));
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
-    purge.stop();
-    stopping ??= app.close().finally(() => db.destroy());
+    purging.stop();
+    stopping ??= Promise.all([
+      hold?.refuse(`The server on ${config.dataDir} is stopping; run the command again once it has stopped.`),
+      listening.close(),
+    ]).then(
+      () => release(),
+      (error: unknown) => release().then(() => Promise.reject(error)),
+    );
     return stopping;
   };
-  return { app, db, stop };
+  return { app: listening, db, stop };
 }

@@ -1,0 +1,279 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Kysely } from 'kysely';
+import { APPLICATION_NO } from '../../domain/api/overprint';
+import {
+  APPLICATION_STATUSES,
+  DEFAULT_MISSING_DOCUMENTS,
+  isApplicationStatus,
+  NEXT_STATUSES,
+} from '../../domain/application-status';
+import { TAIPEI } from '../../domain/roc-date';
+import { createDatabase, databaseTarget } from '../db/database';
+import type { Database } from '../db/schema';
+import {
+  type AdvanceAnswer,
+  type AdvanceCommand,
+  errorCode,
+  NOTE_MAX_LENGTH,
+  noteProblem,
+  runAdvance,
+} from './commands';
+import {
+  type DataDirHold,
+  DataDirInUseError,
+  holdDataDir,
+  operatorSocketPath,
+  sendOperatorLine,
+} from './data-dir-hold';
+
+/*
+ * `npm run application:advance -- <受理編號> <status> [--note <text>]`: staff move an application along.
+ * With DATABASE_URL it runs on PostgreSQL beside the servers (the row lock orders it with them). On the
+ * embedded database it goes through the running server's operator socket, or, with no server running,
+ * holds the data folder itself while it opens the files. It prints the application number and statuses,
+ * never the company's data.
+ */
+
+/** Where a command writes its lines: stdout and stderr in the script, arrays in tests. */
+export interface CommandOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export const processOutput: CommandOutput = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+/** 0 moved; 1 refused (no such application, a move not allowed); 2 a mistake in the arguments; 3 not run. */
+export const EXIT = { done: 0, refused: 1, usage: 2, notRun: 3 } as const;
+
+/** How long the command waits for PostgreSQL, a row lock a request holds included. */
+const POSTGRES_TIMEOUT_MS = 10_000;
+
+type Outcome = { answer: AdvanceAnswer } | { failure: string };
+
+export async function runAdvanceCommand(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  output: CommandOutput,
+): Promise<number> {
+  const parsed = parseArguments(argv);
+  if ('help' in parsed) {
+    output.out(usage());
+    return EXIT.done;
+  }
+  if ('problem' in parsed) {
+    output.err(parsed.problem);
+    output.err('');
+    output.err(usage());
+    return EXIT.usage;
+  }
+  let outcome: Outcome;
+  try {
+    outcome = env.DATABASE_URL
+      ? await onPostgres(env.DATABASE_URL, parsed.command)
+      : await onPglite(resolve(env.DATA_DIR || 'data'), parsed.command);
+  } catch (error) {
+    // a database's or the system's error by its code: its message may quote data
+    const { code } = error as { code?: unknown };
+    outcome = {
+      failure: `The command did not run: ${typeof code === 'string' ? code : (error as Error).message}`,
+    };
+  }
+  return report(parsed.command, outcome, output);
+}
+
+function report(command: AdvanceCommand, outcome: Outcome, output: CommandOutput): number {
+  if ('failure' in outcome) {
+    output.err(outcome.failure);
+    return EXIT.notRun;
+  }
+  const { answer } = outcome;
+  const no = command.applicationNo;
+  if (answer.ok) {
+    output.out(`${no}: ${answer.from} → ${answer.to} (${taipeiMinute(answer.at)} ${TAIPEI})`);
+    return EXIT.done;
+  }
+  if (answer.reason === 'notFound') {
+    output.err(`${no}: no application has this number; nothing was changed.`);
+    return EXIT.refused;
+  }
+  const next =
+    answer.allowed.length > 0
+      ? `from ${answer.from} it may go to ${answer.allowed.join(', ')}`
+      : `${answer.from} is final: nothing follows it`;
+  output.err(`${no}: ${answer.from} → ${command.status} is not allowed; ${next}. Nothing was changed.`);
+  return EXIT.refused;
+}
+
+async function onPostgres(url: string, command: AdvanceCommand): Promise<Outcome> {
+  const db = createDatabase({ url, timeoutMs: POSTGRES_TIMEOUT_MS });
+  try {
+    if (!(await isMigrated(db))) return { failure: notSetUp('The PostgreSQL database of DATABASE_URL') };
+    return { answer: await runAdvance(db, command) };
+  } catch (error) {
+    // the URL may hold a password: only the error's code is printed
+    return { failure: `The command did not run on PostgreSQL (DATABASE_URL): ${errorCode(error)}.` };
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function onPglite(dataDir: string, command: AdvanceCommand): Promise<Outcome> {
+  // a folder that does not exist has no database; holding it would create it
+  if (!existsSync(dataDir)) return { failure: notSetUp(`The folder ${dataDir}`) };
+  // A server stopping or starting between our two tries is retried: then the folder is free, or taken.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    let hold: DataDirHold;
+    try {
+      hold = await holdDataDir(dataDir, {
+        busyMessage: `The database in ${dataDir} is in use by another operator command; try again in a moment.`,
+      });
+    } catch (error) {
+      if (!(error instanceof DataDirInUseError)) throw error;
+      try {
+        return readAnswer(await sendOperatorLine(operatorSocketPath(dataDir), command));
+      } catch (sendError) {
+        const code = (sendError as NodeJS.ErrnoException).code;
+        if (code === 'ECONNREFUSED' || code === 'ENOENT') continue;
+        throw sendError;
+      }
+    }
+    try {
+      return await onHeldFolder(dataDir, command);
+    } finally {
+      await hold.close();
+    }
+  }
+  return { failure: new DataDirInUseError(dataDir).message };
+}
+
+/** With the folder held: its PGlite files, opened by this process alone. */
+async function onHeldFolder(dataDir: string, command: AdvanceCommand): Promise<Outcome> {
+  const target = databaseTarget({ dataDir, databaseUrl: undefined, databaseTimeoutMs: POSTGRES_TIMEOUT_MS });
+  if ('dataDir' in target && !existsSync(target.dataDir))
+    return { failure: notSetUp(`The folder ${dataDir}`) };
+  const db = createDatabase(target);
+  try {
+    if (!(await isMigrated(db))) return { failure: notSetUp(`The database in ${dataDir}`) };
+    return { answer: await runAdvance(db, command) };
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function isMigrated(db: Kysely<Database>): Promise<boolean> {
+  const tables = await db.introspection.getTables();
+  return tables.some((table) => table.name === 'applications');
+}
+
+const notSetUp = (what: string) =>
+  `${what} has no application tables yet: run npm start or npm run db:migrate first.`;
+
+/** What the server's operator socket answered, checked: it may be another version of the server. */
+function readAnswer(value: unknown): Outcome {
+  const answer = value as { ok?: unknown; result?: unknown; error?: unknown; message?: unknown } | null;
+  if (answer?.ok === false && typeof answer.message === 'string') {
+    return {
+      failure: answer.error === 'busy' ? answer.message : `The server refused the command: ${answer.message}`,
+    };
+  }
+  if (answer?.ok === true && isAdvanceAnswer(answer.result)) return { answer: answer.result };
+  return {
+    failure: 'The server answered something this command does not understand: is it another version?',
+  };
+}
+
+function isAdvanceAnswer(value: unknown): value is AdvanceAnswer {
+  const result = value as Record<string, unknown> | null;
+  if (typeof result !== 'object' || result === null) return false;
+  if (result.ok === true)
+    return (
+      isApplicationStatus(result.from) && isApplicationStatus(result.to) && typeof result.at === 'string'
+    );
+  if (result.reason === 'notFound') return result.ok === false;
+  return (
+    result.ok === false &&
+    result.reason === 'notAllowed' &&
+    isApplicationStatus(result.from) &&
+    Array.isArray(result.allowed) &&
+    result.allowed.every(isApplicationStatus)
+  );
+}
+
+type Parsed = { command: AdvanceCommand } | { problem: string } | { help: true };
+
+function parseArguments(argv: readonly string[]): Parsed {
+  const positional: string[] = [];
+  let note: string | undefined;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (arg === '--help' || arg === '-h') return { help: true };
+    let value: string | undefined;
+    if (arg === '--note') {
+      value = argv[i + 1];
+      if (value === undefined) return { problem: '--note needs a text.' };
+      i += 1;
+    } else if (arg.startsWith('--note=')) value = arg.slice('--note='.length);
+    else if (arg.startsWith('-')) return { problem: `Unknown option: ${arg}` };
+    else {
+      positional.push(arg);
+      continue;
+    }
+    if (note !== undefined) return { problem: '--note is given twice.' };
+    note = value;
+  }
+  const [number, status, extra] = positional;
+  if (number === undefined || status === undefined)
+    return { problem: 'Give the 受理編號 and the new status.' };
+  if (extra !== undefined) return { problem: `Unexpected argument: ${extra}` };
+  const applicationNo = number.trim().toUpperCase();
+  if (!APPLICATION_NO.test(applicationNo))
+    return { problem: `Not a 受理編號 (GI and 12 digits, e.g. GI115112400001): ${number}` };
+  const wanted = status.trim();
+  if (!isApplicationStatus(wanted)) return { problem: `Not a status: ${status}` };
+  const problem = note === undefined ? undefined : noteProblem(note);
+  if (problem) return { problem: `The note is wrong: ${problem}.` };
+  return {
+    command: { command: 'application.advance', applicationNo, status: wanted, note: note?.trim() ?? null },
+  };
+}
+
+export function usage(): string {
+  const moves = APPLICATION_STATUSES.map((from) =>
+    NEXT_STATUSES[from].length > 0 ? `  ${from} → ${NEXT_STATUSES[from].join(', ')}` : `  ${from}: final`,
+  );
+  return [
+    'Usage: npm run application:advance -- <受理編號> <status> [--note <text>]',
+    '',
+    'Moves an application to a new status and records the event its progress page shows.',
+    '  <受理編號>      GI, the ROC date yyyMMdd and a 5-digit serial, e.g. GI115112400001',
+    `  <status>        one of ${APPLICATION_STATUSES.join(', ')}`,
+    `  --note <text>   shown with the event, at most ${NOTE_MAX_LENGTH} characters; 待補件 without one asks for`,
+    `                  ${DEFAULT_MISSING_DOCUMENTS}`,
+    '',
+    'Allowed moves:',
+    ...moves,
+    '',
+    'Exit codes: 0 moved; 1 refused (no such application, a move not allowed); 2 a mistake in the',
+    'arguments; 3 not run (the database busy, not set up or unreachable).',
+  ].join('\n');
+}
+
+const TAIPEI_MINUTE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TAIPEI,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `2026-11-24 10:05`: an instant as a minute in Taipei. */
+function taipeiMinute(iso: string): string {
+  const part = Object.fromEntries(TAIPEI_MINUTE.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
