@@ -1,13 +1,9 @@
 import { Form, Formik } from 'formik';
-import { lazy, Suspense, useState } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { BusyButton } from '../../components/busy-button';
 import { FormField } from '../../components/form-field';
 import { FormDraft, readDraft } from '../../lib/form-draft';
-
-const CaptchaField = lazy(() =>
-  import('../captcha/captcha-field').then((m) => ({ default: m.CaptchaField })),
-);
+import { useCaptcha } from '../captcha/use-captcha';
 
 export interface LookupValues {
   applicationNo: string;
@@ -42,9 +38,7 @@ export function LookupForm({
   failure,
   onSubmit,
 }: LookupFormProps) {
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [captchaMissing, setCaptchaMissing] = useState(false);
-  const [sent, setSent] = useState(0);
+  const captcha = useCaptcha();
   const initial: LookupValues = readDraft<LookupValues>(draft.flow, draft.form) ?? {
     applicationNo: '',
     taxId: '',
@@ -59,10 +53,8 @@ export function LookupForm({
       validateOnBlur
       validateOnChange={false}
       onSubmit={(values) => {
-        if (!captcha) return setCaptchaMissing(true);
-        onSubmit({ ...(fields.cast(values) as LookupValues), captcha });
-        setCaptcha(null);
-        setSent((n) => n + 1);
+        const solved = captcha.take();
+        if (solved) onSubmit({ ...(fields.cast(values) as LookupValues), captcha: solved });
       }}
     >
       <Form noValidate className="lookup-form">
@@ -98,18 +90,7 @@ export function LookupForm({
             hint="申請時填寫的聯絡人手機；當時只填市話者，請輸入該市話號碼"
           />
         )}
-        <Suspense fallback={<p role="status">驗證元件載入中…</p>}>
-          <CaptchaField
-            resetKey={sent}
-            onChange={(payload) => {
-              setCaptcha(payload);
-              if (payload) setCaptchaMissing(false);
-            }}
-          />
-        </Suspense>
-        <p className="form-error field-message" role={captchaMissing ? 'alert' : undefined}>
-          {captchaMissing ? '請先完成「我不是機器人」驗證' : ''}
-        </p>
+        {captcha.field}
         {failure && (
           <div className="form-error" role="alert">
             <p>{failure}</p>

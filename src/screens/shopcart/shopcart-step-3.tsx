@@ -1,5 +1,4 @@
 import { Form, Formik } from 'formik';
-import { lazy, Suspense, useState } from 'react';
 import { object } from 'yup';
 import { BusyButton } from '../../components/busy-button';
 import { FormCheckbox } from '../../components/form-checkbox';
@@ -7,6 +6,7 @@ import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
 import { tick } from '../../domain/validation/fields';
+import { useCaptcha } from '../../features/captcha/use-captcha';
 import { useCart } from '../../features/cart/use-cart';
 import { ApplicationSummary } from '../../features/shopcart/application-summary';
 import { CartChangedNotice } from '../../features/shopcart/cart-changed-notice';
@@ -15,10 +15,6 @@ import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
 import { useActorSelector } from '../../lib/use-actor-selector';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
-const CaptchaField = lazy(() =>
-  import('../../features/captcha/captcha-field').then((m) => ({ default: m.CaptchaField })),
-);
-
 const consentSchema = object({ consent: tick('已閱讀並同意個人資料告知事項').required().isTrue() });
 
 export default function ShopcartStep3() {
@@ -26,11 +22,7 @@ export default function ShopcartStep3() {
   const context = useActorSelector(flow, (s) => s.context);
   const submitting = useActorSelector(flow, (s) => s.hasTag('busy'));
   const { cart } = useCart();
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [captchaMissing, setCaptchaMissing] = useState(false);
-  // a payload is good for one submission: each one sent starts the captcha over, so a refusal (even two
-  // with the same words) asks for a new one
-  const [sent, setSent] = useState(0);
+  const captcha = useCaptcha();
   const failure = context.failure;
   if (!inStep) return null;
   return (
@@ -52,25 +44,13 @@ export default function ShopcartStep3() {
         validateOnBlur
         validateOnChange={false}
         onSubmit={() => {
-          if (!captcha) return setCaptchaMissing(true);
-          flow.send({ type: 'application.submit', captcha });
-          setSent((n) => n + 1);
+          const solved = captcha.take();
+          if (solved) flow.send({ type: 'application.submit', captcha: solved });
         }}
       >
         <Form noValidate className="submit-form">
           <FormCheckbox name="consent" label="我已閱讀並同意個人資料告知事項" required />
-          <Suspense fallback={<p role="status">驗證元件載入中…</p>}>
-            <CaptchaField
-              resetKey={sent}
-              onChange={(payload) => {
-                setCaptcha(payload);
-                if (payload) setCaptchaMissing(false);
-              }}
-            />
-          </Suspense>
-          <p className="form-error field-message" role={captchaMissing ? 'alert' : undefined}>
-            {captchaMissing ? '請先完成「我不是機器人」驗證' : ''}
-          </p>
+          {captcha.field}
           {failure && (
             <div className="form-error" role="alert">
               <p>申請未送出：{failure}</p>
