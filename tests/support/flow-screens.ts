@@ -143,3 +143,53 @@ export function tryoutScreen() {
     ),
   };
 }
+
+/**
+ * The overprint: the step the indicator marks, a call under way (STEP1's 查詢申請 unavailable or the print
+ * link being opened, STEP4's document being made), the refusal shown on STEP1 or STEP4, the 受理編號 on
+ * screen, the chosen documents (STEP3 and STEP4) and how many copies STEP4 lists.
+ */
+export function overprintScreen() {
+  const text = (e: Element | null | undefined) => (e?.textContent ?? '').trim();
+  // the documents' names on the screens, read back to the oracle's terms
+  const documentOf = (name: string) =>
+    ({ 要保書: 'form', 被保險人名冊: 'roster', 申請摘要: 'summary' })[name.trim()] ??
+    `an unknown document「${name}」`;
+  const main = document.querySelector('main');
+  const steps = [...document.querySelectorAll('nav.steps li')];
+  const step = steps.findIndex((li) => li.querySelector('[aria-current="step"]')) + 1;
+  const statuses = [...(main?.querySelectorAll('[role="status"]') ?? [])].map(text);
+  const lookup = main?.querySelector('form.lookup-form');
+  const submit = lookup?.querySelector('button[type="submit"]');
+  // the server's refusal of the lookup or the link; the captcha's own reminder is not one
+  const refusal = lookup?.querySelector('.form-error[role="alert"]:not(.field-message)');
+  const failed = [...(main?.querySelectorAll('[role="alert"]') ?? [])]
+    .map(text)
+    .find((t) => t.startsWith('無法產生文件：'));
+  const opened = /目前已開啟受理編號 (\S+) 的申請。/.exec(text(main?.querySelector('.notice')))?.[1];
+  const shown = [...(main?.querySelectorAll('p') ?? [])]
+    .map((p) => /^受理編號 (\S+)，/.exec(text(p))?.[1])
+    .find(Boolean);
+  const chosen = text(main?.querySelector('p.chosen-documents'));
+  return {
+    step,
+    busy:
+      submit?.getAttribute('aria-disabled') === 'true' ||
+      statuses.includes('正在開啟列印連結…') ||
+      statuses.includes('文件產生中，請稍候…'),
+    failure:
+      step === 1 && refusal
+        ? text(refusal)
+        : step === 4 && failed
+          ? failed.slice('無法產生文件：'.length)
+          : null,
+    applicationNo: (step === 1 ? opened : shown) ?? null,
+    documents:
+      step === 3 && chosen.startsWith('列印文件：')
+        ? chosen.slice('列印文件：'.length).split('、').map(documentOf)
+        : step === 4
+          ? [...(main?.querySelectorAll('ul.document-list li strong') ?? [])].map((e) => documentOf(text(e)))
+          : null,
+    copies: main?.querySelectorAll('ol.printed-copies li').length ?? 0,
+  };
+}

@@ -5,8 +5,19 @@ import { answerHeld, callOf, type HeldNetwork } from './api-calls';
 import type { SentRequest, ServerReply } from './oracles/oracle';
 import type { FetchHandler } from './render-app';
 
+/**
+ * A held call's answer as the page receives it: no answer, the envelope as JSON, or, for a call whose answer
+ * is a file (the overprint's PDF), the file's own response given as the data of `fileReply`.
+ */
 const toResponse = (reply: ServerReply) =>
-  reply === 'network-error' ? HttpResponse.error() : HttpResponse.json(reply);
+  reply === 'network-error'
+    ? HttpResponse.error()
+    : reply.data instanceof Response
+      ? reply.data
+      : HttpResponse.json(reply);
+
+/** A held call answered with a file rather than an envelope: `reply(call, fileReply(response))`. */
+export const fileReply = (response: Response): ServerReply => ({ returnCode: 0, data: response, msg: '' });
 
 /**
  * The page's network in jsdom, through Mock Service Worker: the `held` calls wait until `reply` answers

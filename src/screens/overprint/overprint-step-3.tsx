@@ -19,6 +19,10 @@ export default function OverprintStep3() {
       lead="以下是文件上將套印的資料，依申請時填寫的內容列印；如需更正，請於業務人員聯繫時告知。"
     >
       <StepIndicator steps={OVERPRINT_STEPS} current={2} />
+      <p>
+        受理編號 <strong>{access.application.applicationNo}</strong>，要保單位{' '}
+        {access.application.company.name}
+      </p>
       <p className="chosen-documents">
         列印文件：{documents.map((doc) => DOCUMENT_CHOICES[doc].name).join('、')}
       </p>

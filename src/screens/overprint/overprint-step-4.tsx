@@ -20,6 +20,10 @@ export default function OverprintStep4() {
   return (
     <ScreenPage heading={headingOf('ODGAF053')} lead="下載已套印資料的文件（PDF），以 A4 紙列印後用印送件。">
       <StepIndicator steps={OVERPRINT_STEPS} current={3} />
+      <p>
+        受理編號 <strong>{context.access.application.applicationNo}</strong>，要保單位{' '}
+        {context.access.application.company.name}
+      </p>
       <ul className="document-list">
         {context.documents.map((doc) => (
           <li key={doc}>
@@ -51,8 +55,9 @@ export default function OverprintStep4() {
           <section aria-labelledby="copies-heading">
             <h2 id="copies-heading">已下載的文件</h2>
             <ol className="printed-copies">
-              {copies.map((copy) => (
-                <li key={copy.printedAt}>
+              {copies.map((copy, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: copies are only ever appended: an index names one copy for good
+                <li key={i}>
                   列印時間 {formatRocInstant(copy.printedAt)}，{Math.max(1, Math.round(copy.bytes / 1024))} KB
                 </li>
               ))}

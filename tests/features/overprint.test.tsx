@@ -1,0 +1,335 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PrintedCopy } from '../../machines/overprint.machine';
+import { machines } from '../../machines/registry';
+import {
+  SAMPLE_COPY,
+  SAMPLE_DOCUMENTS,
+  SAMPLE_LINK,
+  SAMPLE_LOOKUP,
+  SAMPLE_UNSOLVED_LOOKUP,
+} from '../../machines/samples/overprint.samples';
+import { OVERPRINT_DOCUMENTS, type OverprintLookup, PRINTED_AT_HEADER } from '../../src/domain/api/overprint';
+import { headingOf } from '../../src/domain/screens';
+import { DOCUMENT_CHOICES } from '../../src/features/overprint/document-choices';
+import { createCaptcha } from '../../src/server/captcha/captcha';
+import { catalogueServer } from '../screens/catalogue-server';
+import { domAgreement } from '../support/dom-agreement';
+import { flowPaths } from '../support/flow-model';
+import { overprintScreen } from '../support/flow-screens';
+import {
+  choose,
+  confirmReview,
+  download,
+  downloaded,
+  followLink,
+  identify,
+  OVERPRINT_CALLS,
+  type OverprintEvent,
+  opened,
+  openStep,
+  overprintStimuli,
+  refusedBy,
+  startOver,
+} from '../support/flows/overprint.flow';
+import { fileReply } from '../support/held-network';
+import type { SentRequest } from '../support/oracles/oracle';
+import {
+  OverprintOracle,
+  type OverprintStimulus,
+  type OverprintView,
+} from '../support/oracles/overprint.oracle';
+import { eventsOnPage, type FlowPage, pathOnPage } from '../support/page-runs';
+import type { PathDriver } from '../support/path-runner';
+import { envelope } from '../support/render-app';
+
+// The overprint (套印) on the rendered app (jsdom), with only the network controlled: the machine's
+// generated paths and the issue's scenarios, each against the overprint oracle after every step.
+
+const entry = machines.find((m) => m.id === 'overprint')!;
+
+// The print link's call is a verb of the cart service (DTODGAZ0), which the held network names by the verb
+// alone; the oracle names it by its path.
+const LINK_CALL = 'DTODGAZ0/getDecryptData';
+const LINK_VERB = 'getDecryptData';
+const asOracleCall = (call: string) => (call === LINK_VERB ? LINK_CALL : call);
+const asNetworkCall = (call: string) => (call === LINK_CALL ? LINK_VERB : call);
+
+/** What the fake server and the visitor hold during one page run. */
+interface OverprintVisit {
+  /** the lookup's captcha of each 查詢申請 the visitor solved the widget for, in order */
+  captchas: string[];
+  /** the signatures of the challenges the fake server handed out */
+  served: Set<string>;
+}
+
+const newVisit = (): OverprintVisit => ({ captchas: [], served: new Set() });
+
+/** The widget's payload names the challenge it solved; it is the visitor's solution if we served that. */
+function solvesServed(payload: unknown, visit: OverprintVisit): boolean {
+  try {
+    const decoded = JSON.parse(atob(String(payload))) as { challenge?: { signature?: string } };
+    return visit.served.has(decoded.challenge?.signature ?? '');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The page's overprint calls in the oracle's terms: the print link's verb by its path, and the payload of a
+ * challenge the fake server served standing for the captcha of the lookup the visitor solved it for (the
+ * k-th solved, the k-th lookup's). Anything else is left as it is, so the comparison refuses it.
+ */
+function asSentByOracle(sent: readonly SentRequest[], visit: OverprintVisit): SentRequest[] {
+  let solved = 0;
+  return sent
+    .map((r) => ({ ...r, call: asOracleCall(r.call) }))
+    .filter((r) => (OVERPRINT_CALLS as readonly string[]).includes(r.call))
+    .map((r) => {
+      if (r.call !== 'overprint/lookup') return r;
+      const body = r.body as { captcha?: unknown };
+      return {
+        ...r,
+        body: {
+          ...body,
+          captcha: solvesServed(body.captcha, visit) ? visit.captchas[solved++] : body.captcha,
+        },
+      };
+    });
+}
+
+/** What overprint/document answers for a copy: a PDF-like file of its size, printed when it says. */
+function pdfOf(copy: PrintedCopy): Response {
+  const body = new Uint8Array(copy.bytes);
+  body.set(new TextEncoder().encode('%PDF-1.7\n'));
+  return new Response(body, {
+    headers: { 'content-type': 'application/pdf', [PRINTED_AT_HEADER]: copy.printedAt },
+  });
+}
+
+const button = (name: string | RegExp) => screen.findByRole('button', { name });
+const heading = (id: Parameters<typeof headingOf>[0]) =>
+  screen.findByRole('heading', { level: 1, name: headingOf(id) });
+
+/** Types `value` in the text box labelled `name` (emptied for ''), then leaves it. */
+async function type(user: UserEvent, name: string, value: string) {
+  const box = await screen.findByRole('textbox', { name });
+  await user.clear(box);
+  if (value !== '') {
+    await user.click(box);
+    await user.paste(value);
+  }
+  await user.tab();
+}
+
+/** The captcha's own reminder under the widget (the form's, not the server's refusal). */
+const captchaReminder = () => document.querySelector('form.lookup-form .field-message[role="alert"]');
+
+/** STEP1: the identifiers typed, the widget ticked and solved unless the lookup's captcha is '', 查詢申請. */
+async function identifyOnPage(user: UserEvent, lookup: OverprintLookup, visit: OverprintVisit) {
+  await type(user, '受理編號', lookup.applicationNo);
+  await type(user, '統一編號', lookup.taxId);
+  await type(user, '聯絡手機', lookup.contactPhone);
+  if (lookup.captcha !== '') {
+    await user.click(await screen.findByRole('checkbox', { name: '我不是機器人' }));
+    await screen.findByText('驗證完成', {}, { timeout: 10_000 });
+    visit.captchas.push(lookup.captcha);
+  }
+  const submit = await button('查詢申請');
+  const busy = submit.getAttribute('aria-disabled') === 'true';
+  await user.click(submit);
+  if (lookup.captcha === '' && !busy)
+    await waitFor(() => expect(captchaReminder()).toHaveTextContent('請先完成「我不是機器人」驗證'));
+}
+
+/** STEP2: ticks exactly `documents` (among those it offers) and clicks 下一步. */
+async function chooseOnPage(user: UserEvent, documents: readonly string[]) {
+  for (const doc of OVERPRINT_DOCUMENTS) {
+    const box = (await screen.findByRole('checkbox', {
+      name: DOCUMENT_CHOICES[doc].name,
+    })) as HTMLInputElement;
+    if (!box.disabled && box.checked !== documents.includes(doc)) await user.click(box);
+  }
+  await user.click(await button('下一步：確認資料'));
+  if (documents.length === 0) await screen.findByText('請至少選擇一份文件');
+}
+
+const stepOfPath = (path: string) => Number(/\/overprint\/STEP([1-4])$/.exec(path)?.[1] ?? 0);
+
+function overprintPage(): FlowPage<OverprintStimulus, OverprintView> {
+  let visit = newVisit();
+  const catalogue = catalogueServer();
+  const captcha = createCaptcha({ hmacKey: 'jsdom overprint', maxNumber: 1_000, expiresSeconds: 600 });
+  return {
+    machineId: entry.id,
+    path: '/overprint/STEP1',
+    // held and compared: the oracle's calls, and the print link's call under the held network's name
+    calls: [...OVERPRINT_CALLS, LINK_VERB],
+    agree: domAgreement((view) => view),
+    answers: async (url, init) => {
+      if (url.pathname.endsWith('/captcha/challenge')) {
+        const challenge = await captcha.challenge();
+        visit.served.add((challenge as { signature?: string }).signature ?? '');
+        return envelope(challenge);
+      }
+      return catalogue(url, init);
+    },
+    driver: ({ network, user, open, at }): PathDriver<OverprintStimulus, OverprintView> => ({
+      async act(s) {
+        switch (s.kind) {
+          case 'identify':
+            await identifyOnPage(user, s.lookup as OverprintLookup, visit);
+            return;
+          case 'followLink': {
+            // followed from another page (the shopcart's STEP4): STEP1 opens afresh with the link in the
+            // address's fragment, which the page reads from the browser's location (jsdom's, as the memory
+            // history the router runs on here does not set it)
+            await open('/');
+            await heading('ODGAF000');
+            const hash = `#${s.applicationNo}.${s.token}`;
+            window.history.replaceState(null, '', `/groupins/overprint/STEP1${hash}`);
+            await open(`/overprint/STEP1${hash}`);
+            await heading('ODGAF050');
+            return;
+          }
+          case 'choose':
+            await chooseOnPage(user, s.documents);
+            return;
+          case 'confirm':
+            await user.click(await button('確認無誤，下一步'));
+            return;
+          case 'download':
+            await user.click(await button(/^(下載 PDF|再次下載（補印）)$/));
+            return;
+          case 'open':
+            await open(`/overprint/STEP${s.step}`);
+            return;
+          case 'startOver':
+            await user.click(await button('查詢其他申請'));
+            return;
+          case 'reply': {
+            const { call, reply } = s;
+            // the document is a file, not an envelope: a PDF of the copy's size, printed when it says
+            const answer =
+              call === 'overprint/document' && reply !== 'network-error' && reply.returnCode === 0
+                ? fileReply(pdfOf(reply.data as PrintedCopy))
+                : reply;
+            await act(() => network.reply(asNetworkCall(call), answer));
+          }
+        }
+      },
+      wait: async () => {},
+      view: async () => {
+        const view = overprintScreen() as OverprintView;
+        const step = stepOfPath(at());
+        return step === view.step
+          ? view
+          : { ...view, step: `the address says STEP${step}, the page shows STEP${view.step}` as never };
+      },
+      sent: () => asSentByOracle(network.sent(), visit),
+    }),
+    before: () => {
+      visit = newVisit();
+    },
+    after: () => {
+      // the tab is closed: the next run starts in a new one, at no fragment
+      sessionStorage.clear();
+      window.history.replaceState(null, '', '/');
+    },
+  };
+}
+
+// jsdom has no object URLs: the download hands its PDF to the browser through one. The anchor's click is
+// the browser's download; jsdom would try to navigate to it instead.
+const objectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+const keepDownload = (event: MouseEvent) => {
+  if ((event.target as Element | null)?.closest?.('a[download]')) event.preventDefault();
+};
+beforeAll(() => {
+  Object.assign(URL, {
+    createObjectURL: () => 'blob:http://localhost/overprint-pdf',
+    revokeObjectURL: () => {},
+  });
+  document.addEventListener('click', keepDownload);
+});
+afterAll(() => {
+  Object.assign(URL, { createObjectURL: objectUrls.create, revokeObjectURL: objectUrls.revoke });
+  document.removeEventListener('click', keepDownload);
+});
+
+const PAGE = overprintPage();
+
+describe('overprint paths on the rendered app, against the overprint oracle', () => {
+  for (const path of flowPaths(entry))
+    it(path.description, () => pathOnPage(PAGE, path, overprintStimuli, new OverprintOracle()), 60_000);
+});
+
+const MISMATCH = '查無符合的申請資料，請確認受理編號、統一編號與聯絡手機都與申請時填寫的相同';
+const EXPIRED = '此列印連結已逾期，請以受理編號、統一編號與聯絡手機查詢申請';
+const LATER_COPY: PrintedCopy = { printedAt: '2026-11-24T03:02:10.000Z', bytes: 182_611 };
+
+const SCENARIOS: Array<[string, OverprintEvent[]]> = [
+  [
+    'wrong identifiers get one message; 查詢申請 without the captcha sends nothing; the right ones open the application',
+    [
+      identify(SAMPLE_UNSOLVED_LOOKUP),
+      identify({ ...SAMPLE_LOOKUP, contactPhone: '0987-654-321' }),
+      refusedBy('lookup', MISMATCH),
+      identify(SAMPLE_UNSOLVED_LOOKUP),
+      identify(),
+      opened(),
+      openStep(1),
+      startOver,
+      openStep(2),
+    ],
+  ],
+  [
+    'the print link opens the application (an empty token is ignored, an expired one is refused); the documents, then the PDF twice (補印)',
+    [
+      followLink({ ...SAMPLE_LINK, token: '' }),
+      followLink(),
+      refusedBy('openLink', EXPIRED),
+      followLink(),
+      opened('openLink'),
+      choose(...SAMPLE_DOCUMENTS.none),
+      choose(...SAMPLE_DOCUMENTS.all),
+      confirmReview,
+      download,
+      refusedBy('download', '系統忙碌中，請稍後再試'),
+      download,
+      downloaded(),
+      download,
+      downloaded(LATER_COPY),
+    ],
+  ],
+  [
+    'Back and Forward keep the choice; a changed choice is confirmed again before STEP4',
+    [
+      identify(),
+      opened(),
+      choose(...SAMPLE_DOCUMENTS.summary),
+      openStep(1),
+      openStep(3),
+      confirmReview,
+      openStep(2),
+      openStep(4),
+      openStep(2),
+      choose(...SAMPLE_DOCUMENTS.summary),
+      openStep(4),
+      openStep(2),
+      choose(...SAMPLE_DOCUMENTS.all),
+      openStep(4),
+      confirmReview,
+      download,
+      downloaded(SAMPLE_COPY),
+      startOver,
+      openStep(4),
+    ],
+  ],
+];
+
+describe('the issue’s scenarios on the rendered app, against the overprint oracle', () => {
+  for (const [name, events] of SCENARIOS)
+    it(name, () => eventsOnPage(PAGE, events, overprintStimuli, new OverprintOracle()), 60_000);
+});
