@@ -1,7 +1,22 @@
 import type { Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { answerHeld, callOf, type HeldNetwork } from '../../support/api-calls';
-import type { SentRequest } from '../../support/oracles/oracle';
+import type { SentRequest, ServerReply } from '../../support/oracles/oracle';
+
+/** A held call's answer that is a file (the overprint's PDF), not an envelope. */
+class PageFile {
+  constructor(
+    readonly body: Buffer,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+/** `reply(call, pageFileReply(body, headers))`: the held call is answered with this file. */
+export const pageFileReply = (body: Buffer, headers: Record<string, string>): ServerReply => ({
+  returnCode: 0,
+  data: new PageFile(body, headers),
+  msg: '',
+});
 
 /**
  * The page's network in Chromium: every API call is seen; the `held` ones wait until `reply` answers them
@@ -23,7 +38,9 @@ export async function heldPageNetwork(page: Page, held: readonly string[]): Prom
       answerHeld(waiting, call, (route) =>
         reply === 'network-error'
           ? route.abort('failed')
-          : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(reply) }),
+          : reply.data instanceof PageFile
+            ? route.fulfill({ status: 200, headers: reply.data.headers, body: reply.data.body })
+            : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(reply) }),
       ),
     close: () => {},
   };

@@ -1,0 +1,173 @@
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import type { PrintedCopy } from '../../machines/overprint.machine';
+import { machines } from '../../machines/registry';
+import { OVERPRINT_DOCUMENTS, type OverprintLookup, PRINTED_AT_HEADER } from '../../src/domain/api/overprint';
+import { DOCUMENT_CHOICES } from '../../src/features/overprint/document-choices';
+import { type FlowPath, flowPaths } from '../support/flow-model';
+import { overprintScreen } from '../support/flow-screens';
+import { OVERPRINT_CALLS, overprintStimuli } from '../support/flows/overprint.flow';
+import type { SentRequest } from '../support/oracles/oracle';
+import {
+  OverprintOracle,
+  type OverprintStimulus,
+  type OverprintView,
+} from '../support/oracles/overprint.oracle';
+import { recordPassedPath } from '../support/path-record';
+import { type PathDriver, runPath } from '../support/path-runner';
+import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { heldPageNetwork, pageAgreement, pageFileReply } from './support/held-network';
+
+const entry = machines.find((m) => m.id === 'overprint')!;
+
+const app = builtAppForThisFile();
+
+// The print link's call is a verb of the cart service (DTODGAZ0), which the held network names by the verb
+// alone; the oracle names it by its path.
+const LINK_CALL = 'DTODGAZ0/getDecryptData';
+const LINK_VERB = 'getDecryptData';
+const asNetworkCall = (call: string) => (call === LINK_CALL ? LINK_VERB : call);
+
+/** What the visitor solved and the server served in one run. */
+interface Visit {
+  captchas: string[];
+  served: Set<string>;
+}
+
+/** The page's calls in the oracle's terms: the link's verb by its path, a served challenge's payload as the lookup's captcha. */
+function asSentByOracle(sent: readonly SentRequest[], visit: Visit): SentRequest[] {
+  let solved = 0;
+  const solves = (payload: unknown) => {
+    try {
+      const decoded = JSON.parse(Buffer.from(String(payload), 'base64').toString()) as {
+        challenge?: { signature?: string };
+      };
+      return visit.served.has(decoded.challenge?.signature ?? '');
+    } catch {
+      return false;
+    }
+  };
+  return sent
+    .map((r) => ({ ...r, call: r.call === LINK_VERB ? LINK_CALL : r.call }))
+    .filter((r) => (OVERPRINT_CALLS as readonly string[]).includes(r.call))
+    .map((r) => {
+      if (r.call !== 'overprint/lookup') return r;
+      const body = r.body as { captcha?: unknown };
+      return {
+        ...r,
+        body: { ...body, captcha: solves(body.captcha) ? visit.captchas[solved++] : body.captcha },
+      };
+    });
+}
+
+/** A PDF-like file of the copy's size, printed when it says. */
+function pdfOf(copy: PrintedCopy) {
+  const body = Buffer.alloc(copy.bytes);
+  body.write('%PDF-1.7\n');
+  return pageFileReply(body, { 'content-type': 'application/pdf', [PRINTED_AT_HEADER]: copy.printedAt });
+}
+
+const stepOfPath = (path: string) => Number(/\/overprint\/STEP([1-4])$/.exec(path)?.[1] ?? 0);
+
+/** The built app in Chromium with the overprint's calls held; the address bar is a real navigation. */
+function overprintInChromium(
+  page: Page,
+  network: Awaited<ReturnType<typeof heldPageNetwork>>,
+  visit: Visit,
+): PathDriver<OverprintStimulus, OverprintView> {
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+  return {
+    async act(s) {
+      switch (s.kind) {
+        case 'identify': {
+          const lookup = s.lookup as OverprintLookup;
+          await field('受理編號').fill(lookup.applicationNo);
+          await field('統一編號').fill(lookup.taxId);
+          await field('聯絡手機').fill(lookup.contactPhone);
+          if (lookup.captcha !== '') {
+            await page.getByRole('checkbox', { name: '我不是機器人' }).click();
+            await page.getByText('驗證完成').waitFor({ timeout: 20_000 });
+            visit.captchas.push(lookup.captcha);
+          }
+          await page.getByRole('button', { name: '查詢申請' }).click();
+          if (lookup.captcha === '') await page.getByText('請先完成「我不是機器人」驗證').waitFor();
+          return;
+        }
+        case 'followLink':
+          // followed from another page (the shopcart's STEP4): STEP1 loads afresh with the link's fragment
+          await page.goto('about:blank');
+          await page.goto(`${app.server.origin}/groupins/overprint/STEP1#${s.applicationNo}.${s.token}`);
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          return;
+        case 'choose': {
+          for (const doc of OVERPRINT_DOCUMENTS) {
+            const box = page.getByRole('checkbox', { name: DOCUMENT_CHOICES[doc].name, exact: true });
+            if (await box.isEnabled()) await box.setChecked(s.documents.includes(doc));
+          }
+          await page.getByRole('button', { name: '下一步：確認資料' }).click();
+          if (s.documents.length === 0) await page.getByText('請至少選擇一份文件').waitFor();
+          return;
+        }
+        case 'confirm':
+          await page.getByRole('button', { name: '確認無誤，下一步' }).click();
+          return;
+        case 'download':
+          await page.getByRole('button', { name: /^(下載 PDF|再次下載（補印）)$/ }).click();
+          return;
+        case 'open':
+          await page.goto(`${app.server.origin}/groupins/overprint/STEP${s.step}`);
+          return;
+        case 'startOver':
+          await page.getByRole('button', { name: '查詢其他申請' }).click();
+          return;
+        case 'reply': {
+          const { call, reply } = s;
+          const answer =
+            call === 'overprint/document' && reply !== 'network-error' && reply.returnCode === 0
+              ? pdfOf(reply.data as PrintedCopy)
+              : reply;
+          await network.reply(asNetworkCall(call), answer);
+        }
+      }
+    },
+    wait: async () => {},
+    view: async () => {
+      const view = (await page.evaluate(overprintScreen)) as OverprintView;
+      const step = stepOfPath(new URL(page.url()).pathname);
+      return step === view.step ? view : { ...view, step: `the address says STEP${step}` as never };
+    },
+    sent: () => asSentByOracle(network.sent(), visit),
+  };
+}
+
+async function runInChromium(path: FlowPath) {
+  const { context, page } = await returningVisitor(app);
+  try {
+    const visit: Visit = { captchas: [], served: new Set() };
+    const network = await heldPageNetwork(page, [...OVERPRINT_CALLS.map(asNetworkCall)]);
+    // routes added later are asked first: the challenges are the built server's, noted as served
+    await page.route('**/ODGAWeb/api/captcha/challenge', async (route) => {
+      const response = await route.fetch();
+      const answer = await response.json();
+      visit.served.add(answer.data?.signature ?? '');
+      await route.fulfill({ response, json: answer });
+    });
+    await page.goto(`${app.server.origin}/groupins/overprint/STEP1`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await runPath(
+      path,
+      overprintStimuli,
+      new OverprintOracle(),
+      overprintInChromium(page, network, visit),
+      pageAgreement((view) => view),
+      OVERPRINT_CALLS,
+    );
+    recordPassedPath('chromium', entry.id, path);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('overprint paths in Chromium, against the overprint oracle', () => {
+  for (const path of flowPaths(entry)) it(path.description, () => runInChromium(path), 90_000);
+});
