@@ -1,15 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_APPLICANT, SAMPLE_ROSTER } from '../../machines/samples/shopcart.samples';
 import type { CataloguePackage } from '../../src/domain/catalogue';
 import { isValidPersonId } from '../../src/domain/national-id';
 import { addDays, ageOn, formatRoc, type IsoDate, taipeiDate } from '../../src/domain/roc-date';
 import { createDatabase } from '../../src/server/db/database';
+import { runAdvanceCommand } from '../../src/server/operator/advance-command';
 import { rosterCsv } from '../support/shopcart-page';
 import { launchBrowser } from './support/browser';
 import { newVisitor, returningVisitor } from './support/built-app';
@@ -262,7 +265,7 @@ async function keyboardStep(
 
 describe('shopcart application in Chromium against the built server', () => {
   it(
-    'goes from a package on the home page to STEP4 with a 受理編號, stores it all, and empties the cart',
+    'goes from a package on the home page to STEP4 with a 受理編號, stores it all, empties the cart, prints its documents by the print link and shows the progress staff made',
     async () => {
       const app = await shopcartApp();
       try {
@@ -320,6 +323,56 @@ describe('shopcart application in Chromium against the built server', () => {
           await page.reload();
           await expect.poll(() => cartButton(page).textContent()).toBe('購物車0項');
 
+          // STEP4's print link opens the overprint already identified, down to the PDF (issue 12)
+          await page.getByRole('link', { name: '列印已套印資料的要保書與名冊' }).click();
+          await expectHeading(page, '套印文件：選擇文件');
+          // the token leaves the address bar as soon as it is read
+          expect(new URL(page.url()).hash).toBe('');
+          await page.getByRole('button', { name: '下一步：確認資料' }).click();
+          await expectHeading(page, '套印文件：確認資料');
+          await page.getByRole('button', { name: '確認無誤，下一步' }).click();
+          await expectHeading(page, '套印文件：下載列印');
+          const downloading = page.waitForEvent('download');
+          await page.getByRole('button', { name: '下載 PDF' }).click();
+          const pdf = await readFile((await (await downloading).path())!);
+          const pages = (
+            await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: false })
+          ).text;
+          const all = pages.join('\n');
+          expect(all).toContain(SAMPLE_APPLICANT.companyName);
+          for (const line of pack.PROD_LIST) expect(all).toContain(line.PROD_NAME);
+          // the printed 名冊 carries the ID numbers whole; every page its 受理編號 and print time
+          for (const person of people) expect(all).toContain(person.personId);
+          for (const text of pages)
+            expect(text).toMatch(
+              new RegExp(`${applicationNo}[\\s\\S]*列印時間|列印時間[\\s\\S]*${applicationNo}`),
+            );
+          await page.getByText(/^列印時間 /).waitFor();
+
+          // staff move the application along while the server runs; the progress page shows each change
+          const errors: string[] = [];
+          const operator = { out: () => {}, err: (line: string) => void errors.push(line) };
+          const env = { ...process.env, DATA_DIR: app.dataDir, DATABASE_URL: '' };
+          expect(await runAdvanceCommand([applicationNo, '資料審核中'], env, operator)).toBe(0);
+          expect(
+            await runAdvanceCommand([applicationNo, '待補件', '--note', '被保險人名冊正本'], env, operator),
+          ).toBe(0);
+          expect(errors).toEqual([]);
+          await page.goto(`${app.server.origin}/groupins/progress`);
+          await expectHeading(page, '進度查詢');
+          await textbox(page, '受理編號').fill(applicationNo);
+          await textbox(page, '統一編號').fill(SAMPLE_APPLICANT.taxId);
+          const progressWidget = page.locator('altcha-widget');
+          await progressWidget.getByRole('checkbox', { name: '我不是機器人' }).click();
+          await progressWidget.getByRole('checkbox', { name: '驗證完成' }).waitFor();
+          await page.getByRole('button', { name: '查詢進度' }).click();
+          const timeline = page.getByRole('list', { name: '處理進度' });
+          await timeline.waitFor();
+          expect(
+            (await timeline.getByRole('listitem').allTextContents()).map((t) => t.split(' ')[0]),
+          ).toEqual(['已受理', '資料審核中', '待補件']);
+          await page.getByText('請補送：被保險人名冊正本', { exact: false }).waitFor();
+
           await context.close();
           await app.stop();
 
@@ -334,7 +387,8 @@ describe('shopcart application in Chromium against the built server', () => {
               .executeTakeFirstOrThrow();
             const a = SAMPLE_APPLICANT;
             expect(stored).toMatchObject({
-              status: '已受理',
+              // moved along by staff above
+              status: '待補件',
               company_name: a.companyName,
               tax_id: a.taxId,
               representative: a.representative,
