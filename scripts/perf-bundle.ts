@@ -42,6 +42,8 @@ const routes = [
   ['/product/optionpackage (ODGAF010)', 'src/screens/product/option-package.tsx'],
   ['/shopcart/STEP2 (ODGAF041)', 'src/screens/shopcart/shopcart-step-2.tsx'],
   ['/tryout/STEP2 (ODGAF071)', 'src/screens/tryout/tryout-step-2.tsx'],
+  ['/overprint/STEP1 (ODGAF050)', 'src/screens/overprint/overprint-step-1.tsx'],
+  ['/progress (ODGAF060)', 'src/screens/progress/progress.tsx'],
 ] as const;
 
 console.log('route JS, gzip level 9 (KB)');
