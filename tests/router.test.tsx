@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as settled } from 'xstate';
+import { overprintMachine } from '../machines/overprint.machine';
+import { SAMPLE_ACCESS, SAMPLE_LOOKUP } from '../machines/samples/overprint.samples';
 import {
   SAMPLE_APPLICANT,
   SAMPLE_CAPTCHA,
@@ -36,9 +38,32 @@ const TRYOUT_LATER = ['ODGAF071', 'ODGAF072'] as const;
 type TryoutScreen = (typeof TRYOUT_LATER)[number];
 const isTryoutStep = (id: string): id is TryoutScreen => (TRYOUT_LATER as readonly string[]).includes(id);
 
-const visible = SCREENS.filter((s) => s.id !== 'back2Home' && !isFlowStep(s.id) && !isTryoutStep(s.id));
+/** The overprint steps past STEP1, shown once an application is open. */
+const OVERPRINT_LATER = ['ODGAF051', 'ODGAF052', 'ODGAF053'] as const;
+type OverprintScreen = (typeof OVERPRINT_LATER)[number];
+const isOverprintStep = (id: string): id is OverprintScreen =>
+  (OVERPRINT_LATER as readonly string[]).includes(id);
+
+const visible = SCREENS.filter(
+  (s) => s.id !== 'back2Home' && !isFlowStep(s.id) && !isTryoutStep(s.id) && !isOverprintStep(s.id),
+);
 const flowSteps = SCREENS.filter((s) => isFlowStep(s.id));
 const tryoutSteps = SCREENS.filter((s) => isTryoutStep(s.id));
+const overprintSteps = SCREENS.filter((s) => isOverprintStep(s.id));
+
+/** The stored snapshot of the sample application opened, standing on `id`'s step. */
+async function overprintAt(id: OverprintScreen): Promise<string> {
+  const flow = createActor(
+    overprintMachine.provide({ actors: { lookup: fromPromise(async () => SAMPLE_ACCESS) } }),
+  ).start();
+  flow.send({ type: 'lookup.submit', lookup: SAMPLE_LOOKUP });
+  await settled(flow, (s) => s.matches('choosing'));
+  if (id !== 'ODGAF051') flow.send({ type: 'documents.confirm', documents: ['form'] });
+  if (id === 'ODGAF053') flow.send({ type: 'review.confirm' });
+  const stored = JSON.stringify(flow.getPersistedSnapshot());
+  flow.stop();
+  return stored;
+}
 
 /** The stored snapshot of a trial of 基本型 for the worked example's group on `id`'s step. */
 async function trialAt(id: TryoutScreen): Promise<string> {
@@ -118,6 +143,23 @@ describe('route table (SPEC §2)', () => {
     '$path shows the $id screen with its heading to a trial that reached it',
     async ({ path, heading, id }) => {
       sessionStorage.setItem(`${FLOW_STORAGE_PREFIX}tryout`, await trialAt(id as TryoutScreen));
+      const { router, history } = await renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(router.state.matches.at(-1)?.staticData.screenId).toBe(id);
+      expect(history.location.pathname).toBe(`/groupins${path}`);
+    },
+  );
+
+  it.each(overprintSteps)('$path with no application open lands on STEP1', async ({ path }) => {
+    const { history } = await renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: headingOf('ODGAF050') })).toBeInTheDocument();
+    await waitFor(() => expect(history.location.pathname).toBe('/groupins/overprint/STEP1'));
+  });
+
+  it.each(overprintSteps)(
+    '$path shows the $id screen with its heading once an application is open that far',
+    async ({ path, heading, id }) => {
+      sessionStorage.setItem(`${FLOW_STORAGE_PREFIX}overprint`, await overprintAt(id as OverprintScreen));
       const { router, history } = await renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
       expect(router.state.matches.at(-1)?.staticData.screenId).toBe(id);

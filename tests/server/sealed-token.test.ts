@@ -50,3 +50,14 @@ describe('sealed tokens', () => {
     expect(openToken(key, 'overprint', link, new Date(NOW.getTime() + 24 * 3_600_000)).ok).toBe(false);
   });
 });
+
+describe('sealing the same claims', () => {
+  it('gives the same token (an idempotent answer repeats itself), other claims another', () => {
+    const createdAt = new Date('2026-11-24T02:00:00Z');
+    expect(linkToken(key, 'GI115112400001', createdAt)).toBe(linkToken(key, 'GI115112400001', createdAt));
+    const other = linkToken(key, 'GI115112400002', createdAt);
+    const first = Buffer.from(linkToken(key, 'GI115112400001', createdAt), 'base64url');
+    // another application: another IV too, never the same keystream
+    expect(Buffer.from(other, 'base64url').subarray(0, 12).equals(first.subarray(0, 12))).toBe(false);
+  });
+});

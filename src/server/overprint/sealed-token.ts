@@ -1,9 +1,12 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
 
 /*
  * Tokens the server hands out and alone can open: AES-256-GCM over a small JSON payload, under a key
  * derived from SESSION_SECRET. The purpose is the authenticated associated data, so a token sealed for one
  * use opens for no other; the expiry is inside the sealed payload. Format: base64url(iv ‖ ciphertext ‖ tag).
+ * The IV is synthetic (an HMAC of the purpose and the claims under a key of its own): the same claims seal
+ * to the same token, so an idempotent answer repeats itself to the letter, and two different payloads never
+ * share an IV (short of an HMAC collision).
  */
 
 const IV_BYTES = 12;
@@ -21,10 +24,12 @@ export interface TokenClaims {
 export type OpenedToken = { ok: true; claims: TokenClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 export function sealToken(key: Buffer, purpose: TokenPurpose, claims: TokenClaims): string {
-  const iv = randomBytes(IV_BYTES);
+  const plain = JSON.stringify(claims);
+  const ivKey = createHmac('sha256', key).update('sealed token iv').digest();
+  const iv = createHmac('sha256', ivKey).update(`${purpose}\0${plain}`).digest().subarray(0, IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(purpose));
-  const body = Buffer.concat([cipher.update(JSON.stringify(claims), 'utf8'), cipher.final()]);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
 }
 

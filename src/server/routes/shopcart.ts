@@ -60,7 +60,7 @@ export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database>; tokenKey
     applicationNo,
     submittedAt: createdAt.toISOString(),
     contactBy: addWorkingDays(createdAt, CONTACT_WORKING_DAYS),
-    overprintToken: linkToken(tokenKey, applicationNo, new Date()),
+    overprintToken: linkToken(tokenKey, applicationNo, createdAt),
   });
 
   /** The items of the visitor's cart (the gi_cart cookie's); none without a cart. */
