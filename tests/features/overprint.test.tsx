@@ -1,9 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintedCopy } from '../../machines/overprint.machine';
 import { machines } from '../../machines/registry';
 import {
+  SAMPLE_ACCESS,
   SAMPLE_COPY,
   SAMPLE_DOCUMENTS,
   SAMPLE_LINK,
@@ -34,15 +36,16 @@ import {
   startOver,
 } from '../support/flows/overprint.flow';
 import { fileReply } from '../support/held-network';
-import type { SentRequest } from '../support/oracles/oracle';
+import { ok, refused, type SentRequest } from '../support/oracles/oracle';
 import {
   OverprintOracle,
   type OverprintStimulus,
   type OverprintView,
 } from '../support/oracles/overprint.oracle';
-import { eventsOnPage, type FlowPage, pathOnPage } from '../support/page-runs';
+import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
 import { envelope } from '../support/render-app';
+import { WalkStep } from '../support/walks';
 
 // The overprint (套印) on the rendered app (jsdom), with only the network controlled: the machine's
 // generated paths and the issue's scenarios, each against the overprint oracle after every step.
@@ -332,4 +335,93 @@ const SCENARIOS: Array<[string, OverprintEvent[]]> = [
 describe('the issue’s scenarios on the rendered app, against the overprint oracle', () => {
   for (const [name, events] of SCENARIOS)
     it(name, () => eventsOnPage(PAGE, events, overprintStimuli, new OverprintOracle()), 60_000);
+});
+
+type Step = WalkStep<OverprintOracle, OverprintStimulus, OverprintView>;
+const step = (
+  label: string,
+  possible: (o: OverprintOracle) => boolean,
+  stimulus: () => OverprintStimulus,
+): Step => new WalkStep(label, possible, stimulus);
+const on = (o: OverprintOracle, n: number) => o.view().step === n && !o.view().busy;
+/** The call the page is waiting on, if any. */
+const waitingOn = (o: OverprintOracle, call: string) => o.view().busy && o.sent.at(-1)?.call === call;
+
+const answer = (call: OverprintStimulus & { kind: 'reply' }) =>
+  step(
+    `${call.call} ← ${call.reply === 'network-error' ? 'network down' : call.reply.returnCode === 0 ? 'ok' : 'refused'}`,
+    (o) => waitingOn(o, call.call),
+    () => call,
+  );
+
+const OVERPRINT_WALK: fc.Arbitrary<Step>[] = [
+  fc
+    .constantFrom(SAMPLE_LOOKUP, SAMPLE_UNSOLVED_LOOKUP, { ...SAMPLE_LOOKUP, taxId: '04595257' })
+    .map((lookup) =>
+      step(
+        `STEP1 查詢申請 ${lookup.taxId}`,
+        (o) => on(o, 1),
+        () => ({ kind: 'identify', lookup }),
+      ),
+    ),
+  fc.constantFrom(SAMPLE_LINK, { ...SAMPLE_LINK, token: '' }).map((link) =>
+    step(
+      'the print link',
+      (o) => on(o, 1),
+      () => ({ kind: 'followLink', ...link }),
+    ),
+  ),
+  fc.subarray([...OVERPRINT_DOCUMENTS]).map((documents) =>
+    step(
+      `STEP2 ${documents.join('+') || 'nothing'} 下一步`,
+      (o) => on(o, 2),
+      () => ({ kind: 'choose', documents }),
+    ),
+  ),
+  fc.constant(
+    step(
+      'STEP3 確認無誤',
+      (o) => on(o, 3),
+      () => ({ kind: 'confirm' }),
+    ),
+  ),
+  fc.constant(
+    step(
+      'STEP4 下載',
+      (o) => on(o, 4),
+      () => ({ kind: 'download' }),
+    ),
+  ),
+  fc.constantFrom<1 | 2 | 3 | 4>(1, 2, 3, 4).map((n) =>
+    step(
+      `address STEP${n}`,
+      () => true,
+      () => ({ kind: 'open', step: n }),
+    ),
+  ),
+  fc.constant(
+    step(
+      '查詢其他申請',
+      // offered on STEP1 (once one is open), STEP2 and STEP4
+      (o) => !o.view().busy && o.view().applicationNo !== null && o.view().step !== 3,
+      () => ({ kind: 'startOver' }),
+    ),
+  ),
+  ...[
+    { kind: 'reply', call: 'overprint/lookup', reply: ok(SAMPLE_ACCESS) },
+    { kind: 'reply', call: 'overprint/lookup', reply: refused('lookupMismatch', MISMATCH) },
+    { kind: 'reply', call: 'overprint/lookup', reply: 'network-error' },
+    { kind: 'reply', call: LINK_CALL, reply: ok(SAMPLE_ACCESS) },
+    { kind: 'reply', call: LINK_CALL, reply: refused('tokenExpired', EXPIRED) },
+    { kind: 'reply', call: 'overprint/document', reply: ok(SAMPLE_COPY) },
+    { kind: 'reply', call: 'overprint/document', reply: refused('tokenExpired', EXPIRED) },
+  ].map((reply) => fc.constant(answer(reply as OverprintStimulus & { kind: 'reply' }))),
+];
+
+describe('random walks of a visitor on the rendered app, against the overprint oracle', () => {
+  it(
+    'agrees with the oracle after every action and answer',
+    () => walksOnPage(PAGE, OVERPRINT_WALK, () => new OverprintOracle(), { maxCommands: 20, numRuns: 10 }),
+    300_000,
+  );
 });
