@@ -158,6 +158,8 @@ export const overprintMachine = setup({
   states: {
     identify: {
       meta: { route: '/overprint/STEP1', step: 1 },
+      // a refusal is shown on its step until the visitor tries again there or leaves it
+      exit: 'clearFailure',
       initial: 'editing',
       states: {
         editing: {
@@ -165,9 +167,9 @@ export const overprintMachine = setup({
             'lookup.submit': { guard: 'lookupValid', target: 'looking', actions: 'clearFailure' },
             'link.open': { guard: 'linkValid', target: 'opening', actions: 'clearFailure' },
             'flow.goto': [
-              { guard: 'toChoosing', target: '#overprint.choosing', actions: 'clearFailure' },
-              { guard: 'toReviewing', target: '#overprint.reviewing', actions: 'clearFailure' },
-              { guard: 'toPrinting', target: '#overprint.printing', actions: 'clearFailure' },
+              { guard: 'toChoosing', target: '#overprint.choosing' },
+              { guard: 'toReviewing', target: '#overprint.reviewing' },
+              { guard: 'toPrinting', target: '#overprint.printing' },
             ],
           },
         },
@@ -204,9 +206,9 @@ export const overprintMachine = setup({
       on: {
         'documents.confirm': { guard: 'documentsPrintable', target: 'reviewing', actions: 'keepDocuments' },
         'flow.goto': [
-          { guard: 'toIdentify', target: 'identify', actions: 'clearFailure' },
-          { guard: 'toReviewing', target: 'reviewing', actions: 'clearFailure' },
-          { guard: 'toPrinting', target: 'printing', actions: 'clearFailure' },
+          { guard: 'toIdentify', target: 'identify' },
+          { guard: 'toReviewing', target: 'reviewing' },
+          { guard: 'toPrinting', target: 'printing' },
         ],
       },
     },
@@ -215,20 +217,21 @@ export const overprintMachine = setup({
       on: {
         'review.confirm': { target: 'printing', actions: 'markReviewed' },
         'flow.goto': [
-          { guard: 'toIdentify', target: 'identify', actions: 'clearFailure' },
-          { guard: 'toChoosing', target: 'choosing', actions: 'clearFailure' },
-          { guard: 'toPrinting', target: 'printing', actions: 'clearFailure' },
+          { guard: 'toIdentify', target: 'identify' },
+          { guard: 'toChoosing', target: 'choosing' },
+          { guard: 'toPrinting', target: 'printing' },
         ],
       },
     },
     printing: {
       meta: { route: '/overprint/STEP4', step: 4 },
+      exit: 'clearFailure',
       initial: 'ready',
       on: {
         'flow.goto': [
-          { guard: 'toIdentify', target: 'identify', actions: 'clearFailure' },
-          { guard: 'toChoosing', target: 'choosing', actions: 'clearFailure' },
-          { guard: 'toReviewing', target: 'reviewing', actions: 'clearFailure' },
+          { guard: 'toIdentify', target: 'identify' },
+          { guard: 'toChoosing', target: 'choosing' },
+          { guard: 'toReviewing', target: 'reviewing' },
         ],
       },
       states: {

@@ -1,9 +1,15 @@
 import { loadConfig } from './config';
+import { DataDirInUseError } from './operator/data-dir-hold';
 import { startServer } from './server';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-const server = await startServer(loadConfig());
+const server = await startServer(loadConfig()).catch((error: unknown) => {
+  // an operator's mistake, not a fault: the message says what to do, without a stack trace
+  if (!(error instanceof DataDirInUseError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {

@@ -186,4 +186,86 @@ describe('the overprint', () => {
     const { views } = await play(identify(), opened(), choose('form'), confirmReview, download, startOver);
     expect(last(views)).toMatchObject({ step: 4, busy: true, applicationNo: SAMPLE_APPLICATION_NO });
   });
+
+  it('a refusal stays on its step until the visitor leaves it: back on STEP1 or STEP4 it is gone', async () => {
+    const lookup = await play(
+      identify(),
+      opened(),
+      openStep(1),
+      identify(),
+      refusedBy('lookup', MISMATCH),
+      openStep(2),
+      openStep(1),
+    );
+    expect(lookup.views[4]).toMatchObject({
+      step: 1,
+      failure: MISMATCH,
+      applicationNo: SAMPLE_APPLICATION_NO,
+    });
+    expect(stepsOf(lookup.views).slice(5)).toEqual([2, 1]);
+    expect(last(lookup.views).failure).toBeNull();
+
+    const printing = await play(
+      identify(),
+      opened(),
+      choose('form'),
+      confirmReview,
+      download,
+      refusedBy('download', EXPIRED),
+      openStep(3),
+      openStep(4),
+    );
+    expect(printing.views[5]).toMatchObject({ step: 4, failure: EXPIRED });
+    expect(last(printing.views)).toMatchObject({ step: 4, failure: null, copies: 0 });
+  });
+
+  it('says 系統忙碌中 when a refusal gives no reason', async () => {
+    const { views } = await play(identify(), refusedBy('lookup', ''));
+    expect(last(views).failure).toBe('系統忙碌中，請稍後再試');
+  });
+
+  it('takes no choice that holds a document the application does not have', async () => {
+    const { views } = await play(identify(), opened('lookup', NO_ROSTER), choose('form', 'roster'));
+    expect(stepsOf(views)).toEqual([1, 2, 2]);
+  });
+
+  it('keeps STEP3’s confirmation when the same documents are chosen again', async () => {
+    const { views } = await play(
+      identify(),
+      opened(),
+      choose('form'),
+      confirmReview,
+      openStep(2),
+      choose('form'),
+      openStep(4),
+    );
+    expect(stepsOf(views)).toEqual([1, 2, 3, 4, 2, 3, 4]);
+  });
+
+  it('moves by the address between every pair of steps the data allows', async () => {
+    const { views } = await play(
+      identify(),
+      opened(),
+      openStep(1),
+      openStep(2),
+      choose('form'),
+      openStep(2),
+      openStep(3),
+      openStep(1),
+      openStep(3),
+      confirmReview,
+      openStep(3),
+      openStep(4),
+      openStep(1),
+      openStep(4),
+    );
+    expect(stepsOf(views)).toEqual([1, 2, 1, 2, 3, 2, 3, 1, 3, 4, 3, 4, 1, 4]);
+  });
+
+  it('does not start over while an application is being opened', async () => {
+    const byLookup = await play(identify(), opened(), openStep(1), identify(), startOver);
+    expect(last(byLookup.views)).toMatchObject({ step: 1, busy: true, applicationNo: SAMPLE_APPLICATION_NO });
+    const byLink = await play(identify(), opened(), openStep(1), followLink(), startOver);
+    expect(last(byLink.views)).toMatchObject({ step: 1, busy: true, applicationNo: SAMPLE_APPLICATION_NO });
+  });
 });
