@@ -1,7 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SimulatedClock } from 'xstate';
 import type { PrintedCopy } from '../../machines/overprint.machine';
 import { machines } from '../../machines/registry';
 import {
@@ -15,6 +16,7 @@ import {
 import { OVERPRINT_DOCUMENTS, type OverprintLookup, PRINTED_AT_HEADER } from '../../src/domain/api/overprint';
 import { headingOf } from '../../src/domain/screens';
 import { DOCUMENT_CHOICES } from '../../src/features/overprint/document-choices';
+import { FLOW_STORAGE_PREFIX } from '../../src/lib/flow-storage';
 import { createCaptcha } from '../../src/server/captcha/captcha';
 import { catalogueServer } from '../screens/catalogue-server';
 import { domAgreement } from '../support/dom-agreement';
@@ -35,7 +37,7 @@ import {
   refusedBy,
   startOver,
 } from '../support/flows/overprint.flow';
-import { fileReply } from '../support/held-network';
+import { fileReply, heldNetwork } from '../support/held-network';
 import { ok, refused, type SentRequest } from '../support/oracles/oracle';
 import {
   OverprintOracle,
@@ -45,6 +47,7 @@ import {
 import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
 import { envelope } from '../support/render-app';
+import { openPage } from '../support/visitor-page';
 import { WalkStep } from '../support/walks';
 
 // The overprint (套印) on the rendered app (jsdom), with only the network controlled: the machine's
@@ -424,4 +427,99 @@ describe('random walks of a visitor on the rendered app, against the overprint o
     () => walksOnPage(PAGE, OVERPRINT_WALK, () => new OverprintOracle(), { maxCommands: 20, numRuns: 10 }),
     300_000,
   );
+});
+
+/** The rendered app at `path` with the overprint's fake server and calls held, and the page's driver. */
+async function onOverprintPage(
+  path: string,
+  body: (page: {
+    driver: PathDriver<OverprintStimulus, OverprintView>;
+    open: (path: string) => Promise<void>;
+  }) => Promise<void>,
+) {
+  const network = heldNetwork([...OVERPRINT_CALLS, LINK_VERB], PAGE.answers);
+  PAGE.before?.(false);
+  const page = await openPage(path);
+  try {
+    await screen.findByRole('heading', { level: 1 });
+    const open = (to: string) => act(async () => void page.history.push(`/groupins${to}`));
+    const at = () => page.history.location.pathname.replace(/^\/groupins/, '');
+    const driver = PAGE.driver({ network, user: userEvent.setup(), clock: new SimulatedClock(), at, open });
+    await body({ driver, open });
+  } finally {
+    page.stop();
+    cleanup();
+    network.close();
+    PAGE.after?.();
+  }
+}
+
+/** Opens the sample application and goes to STEP4 with 要保書 chosen. */
+async function toStep4(driver: PathDriver<OverprintStimulus, OverprintView>) {
+  await driver.act!({ kind: 'identify', lookup: SAMPLE_LOOKUP });
+  await driver.act!({ kind: 'reply', call: 'overprint/lookup', reply: ok(SAMPLE_ACCESS) });
+  await heading('ODGAF051');
+  await driver.act!({ kind: 'choose', documents: ['form'] });
+  await heading('ODGAF052');
+  await driver.act!({ kind: 'confirm' });
+  await heading('ODGAF053');
+}
+
+describe('the tab’s overprint (its binding)', () => {
+  it('hands the PDF to the browser as a file named for its print day, and lists the copy by the server’s print time', async () => {
+    const created: Blob[] = [];
+    const revoked: string[] = [];
+    const clicked: HTMLAnchorElement[] = [];
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:http://localhost/the-pdf';
+    });
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element).closest('a[download]');
+      if (link) clicked.push(link as HTMLAnchorElement);
+    };
+    document.addEventListener('click', onClick);
+    try {
+      await onOverprintPage('/overprint/STEP1', async ({ driver }) => {
+        await toStep4(driver);
+        await driver.act!({ kind: 'download' });
+        await driver.act!({ kind: 'reply', call: 'overprint/document', reply: ok(SAMPLE_COPY) });
+        // SAMPLE_COPY was printed at 2026-11-24T02:45:00Z: 10:45 in Taipei
+        await screen.findByText(/^列印時間 民國115年11月24日 10:45，178 KB$/);
+        expect(created.map((blob) => blob.size)).toEqual([SAMPLE_COPY.bytes]);
+        expect(clicked.map((a) => [a.download, a.href, a.hidden])).toEqual([
+          ['團體保險套印文件-2026-11-24.pdf', 'blob:http://localhost/the-pdf', true],
+        ]);
+        // the link is gone once clicked, and the bytes are let go once the download has them
+        expect(document.querySelector('a[download]')).toBeNull();
+        await waitFor(() => expect(revoked).toEqual(['blob:http://localhost/the-pdf']));
+      });
+    } finally {
+      document.removeEventListener('click', onClick);
+      create.mockRestore();
+      revoke.mockRestore();
+    }
+  });
+
+  it('keeps the tab’s snapshot, the visit’s token with it, under the flow’s name (what a reload restores)', async () => {
+    await onOverprintPage('/overprint/STEP1', async ({ driver }) => {
+      await toStep4(driver);
+      expect(sessionStorage.getItem(`${FLOW_STORAGE_PREFIX}overprint`)).toContain(SAMPLE_ACCESS.token);
+    });
+  });
+
+  it('/back2Home forgets the opened application; the next one starts on STEP1 and goes on', async () => {
+    await onOverprintPage('/overprint/STEP1', async ({ driver, open }) => {
+      await toStep4(driver);
+      await open('/back2Home');
+      await heading('ODGAF000');
+      expect(
+        Object.keys(sessionStorage).filter((k) => k.startsWith(`${FLOW_STORAGE_PREFIX}overprint`)),
+      ).toEqual([]);
+      await open('/overprint/STEP2');
+      await heading('ODGAF050');
+      await toStep4(driver);
+    });
+  });
 });

@@ -268,4 +268,11 @@ describe('the overprint', () => {
     const byLink = await play(identify(), opened(), openStep(1), followLink(), startOver);
     expect(last(byLink.views)).toMatchObject({ step: 1, busy: true, applicationNo: SAMPLE_APPLICATION_NO });
   });
+
+  it('a new try clears the last refusal while it is under way', async () => {
+    const lookup = await play(identify(), refusedBy('lookup', MISMATCH), identify());
+    expect(last(lookup.views)).toMatchObject({ step: 1, busy: true, failure: null });
+    const link = await play(followLink(), refusedBy('openLink', EXPIRED), followLink());
+    expect(last(link.views)).toMatchObject({ step: 1, busy: true, failure: null });
+  });
 });
