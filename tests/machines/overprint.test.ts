@@ -275,4 +275,9 @@ describe('the overprint', () => {
     const link = await play(followLink(), refusedBy('openLink', EXPIRED), followLink());
     expect(last(link.views)).toMatchObject({ step: 1, busy: true, failure: null });
   });
+
+  it('the address of the step on screen changes nothing (a reload on STEP4 stays there)', async () => {
+    const { views } = await play(identify(), opened(), choose('form'), confirmReview, openStep(4));
+    expect(stepsOf(views)).toEqual([1, 2, 3, 4, 4]);
+  });
 });
