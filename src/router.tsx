@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import type { AppActors } from './app-actors';
+import { CONTACT_TOPIC_VALUES, type ContactTopic } from './domain/contact-topics';
 import { BASE_PATH, SCREENS, type Screen, type ScreenId } from './domain/screens';
 import { routeNames } from './features/navigation/route-names';
 import { applyTitle } from './features/page-titles/page-titles';
@@ -63,9 +64,9 @@ function screenRoute<const TPath extends string, TSearch = unknown>(
   });
 }
 
-/** What the contact page may be opened with (the tryout's 請洽專人報價). */
+/** What the contact page may be opened with: a topic (a page's 「聯絡我們」), or the tryout's 請洽專人報價. */
 export interface ContactSearch {
-  topic?: 'quote';
+  topic?: ContactTopic;
   cover?: string;
   headcount?: number;
 }
@@ -112,7 +113,7 @@ export const routeTree = rootRoute.addChildren([
     'ODGAF080',
     '/contact',
     (s): ContactSearch => ({
-      ...(s.topic === 'quote' ? { topic: 'quote' as const } : {}),
+      ...(CONTACT_TOPIC_VALUES.includes(s.topic as ContactTopic) ? { topic: s.topic as ContactTopic } : {}),
       ...(typeof s.cover === 'string' ? { cover: s.cover.slice(0, 100) } : {}),
       ...(Number.isInteger(s.headcount) ? { headcount: s.headcount as number } : {}),
     }),

@@ -1,7 +1,7 @@
 import { array, type InferType, object } from 'yup';
 import type { ApplicationStatus } from '../application-status';
 import { messages } from '../messages';
-import { choice, text } from '../validation/fields';
+import { captchaPayload, choice, text } from '../validation/fields';
 import { taxId } from '../validation/id-rules';
 import { labelOf } from '../validation/params';
 import { maxLength } from '../validation/text-rules';
@@ -19,8 +19,6 @@ export const applicationNo = () =>
     .required()
     .matches(APPLICATION_NO, { message: (p) => `請輸入正確的${labelOf(p)}` });
 
-const captchaField = () => text('驗證碼').required().test(maxLength(4000));
-
 /** Body of POST overprint/lookup (STEP1). 聯絡電話 is the mobile given at application, or the landline when none was. */
 export const lookupSchema = object({
   applicationNo: applicationNo(),
@@ -33,7 +31,7 @@ export const lookupSchema = object({
       message: () => messages.cellPhone(),
       test: (value) => value === undefined || /^[\d()\-\s]+$/.test(value),
     }),
-  captcha: captchaField(),
+  captcha: captchaPayload(),
 });
 export type OverprintLookup = InferType<typeof lookupSchema>;
 
@@ -66,7 +64,7 @@ export const PRINTED_AT_HEADER = 'x-printed-at';
 export const progressSchema = object({
   applicationNo: applicationNo(),
   taxId: text('統一編號', 'halfWidth').required().test(taxId()),
-  captcha: captchaField(),
+  captcha: captchaPayload(),
 });
 export type ProgressQuery = InferType<typeof progressSchema>;
 

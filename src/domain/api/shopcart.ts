@@ -7,12 +7,12 @@ import { GROUP_SIZE } from '../pricing';
 import { ROSTER_MAX_ROWS, rosterRowSchema } from '../roster';
 import { CITY_NAMES, isDistrictOf } from '../taiwan-address';
 import { insuranceDate, validDate } from '../validation/date-rules';
-import { amount, choice, dateText, text, tick } from '../validation/fields';
+import { amount, captchaPayload, choice, dateText, requestId, text, tick } from '../validation/fields';
 import { taxId } from '../validation/id-rules';
 import { between, maxMonthlySalary, notZero, totalMonthlySalary } from '../validation/number-rules';
 import { labelOf } from '../validation/params';
-import { cellPhone, homePhone } from '../validation/phone-rules';
-import { email, maxLength, numeric } from '../validation/text-rules';
+import { maxLength } from '../validation/text-rules';
+import { contactChannelFields } from './contact-channels';
 import { insuredAge, monthlySalary, whole } from './group-fields';
 
 /*
@@ -63,12 +63,7 @@ export const applicantSchema = object({
   street: text('地址').required().test(maxLength(120)),
   contactName: text('聯絡人').required().test(maxLength(40)),
   contactTitle: text('聯絡人職稱').required().test(maxLength(40)),
-  mobile: text('手機號碼', 'halfWidth')
-    .test(cellPhone())
-    .when('phone', ([phone], s) => (phone ? s : s.required((p) => `${labelOf(p)}與市話請至少填寫一項`))),
-  phone: text('市話', 'halfWidth').test(homePhone()),
-  phoneExt: text('分機', 'halfWidth').test(numeric()).test(maxLength(6)),
-  email: text('電子郵件', 'halfWidth').required().test(email()).test(maxLength(100)),
+  ...contactChannelFields(),
   headcount: whole('投保人數').required().test(between(GROUP_SIZE.min, GROUP_SIZE.maxOnline)),
   totalSalary: salaryWan('員工總月薪').test(
     totalMonthlySalary({
@@ -99,19 +94,14 @@ export const rosterSchema = array()
   .of(rosterRowSchema)
   .max(ROSTER_MAX_ROWS, (p) => messages.maxCount(labelOf(p), ROSTER_MAX_ROWS));
 
-/** A flow's idempotency key: a UUID the browser made when the flow started. */
-const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** Body of POST shopcart/submitApplication. */
 export const submitApplicationSchema = object({
-  requestId: text('申請識別碼')
-    .required()
-    .matches(REQUEST_ID, { message: (p) => messages.format(labelOf(p)) }),
+  requestId: requestId('申請識別碼'),
   plan: planSchema.label('投保內容').required(),
   applicant: applicantSchema.label('要保單位資料').required(),
   roster: rosterSchema.default([]),
   consent: tick('個人資料告知事項').required().isTrue(),
-  captcha: text('驗證碼').required().test(maxLength(4000)),
+  captcha: captchaPayload(),
 });
 export type SubmitApplication = InferType<typeof submitApplicationSchema>;
 

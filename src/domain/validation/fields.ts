@@ -5,7 +5,7 @@ import { parseDateInput } from '../roc-date';
 import type { InputKind } from './locale';
 import './locale';
 import { labelOf, toNumber } from './params';
-import { printable } from './text-rules';
+import { maxLength, printable, printableLines } from './text-rules';
 
 /*
  * Field builders: each starts a yup schema carrying the field's label, so `.required()` and every rule
@@ -76,4 +76,29 @@ export function dateText(label: string) {
       return parsed.ok ? parsed.date : trimAll(value);
     })
     .test(printable());
+}
+
+/**
+ * A text of several lines (a message): line breaks kept as `\n` whatever the browser sent, the whole
+ * trimmed; other control characters are refused as in every text field.
+ */
+export function paragraphs(label: string) {
+  return string()
+    .label(label)
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\r\n?/g, '\n').trim() : value))
+    .test(printableLines());
+}
+
+/** The solved captcha a submission carries (an ALTCHA payload, checked and spent on the server). */
+export function captchaPayload() {
+  return text('驗證碼').required().test(maxLength(4000));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A submission's idempotency key: a UUID the browser made when the flow started. */
+export function requestId(label: string) {
+  return text(label)
+    .required()
+    .matches(UUID, { message: (p) => messages.format(labelOf(p)) });
 }

@@ -104,6 +104,15 @@ export function printable(): Rule {
   };
 }
 
+/** {@link printable} for a text of several lines: line breaks and tabs pass. */
+export function printableLines(): Rule {
+  return {
+    name: 'printable',
+    message: (p) => messages.unprintable(labelOf(p)),
+    test: (value) => isBlank(value) || !hasUnprintable(String(value).replace(/[\n\t]/g, '')),
+  };
+}
+
 /** SPEC §5 max length: non-ASCII characters count 2; 「X長度限制為N」. */
 export function maxLength(max: number): Rule {
   return {

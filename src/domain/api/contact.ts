@@ -1,0 +1,50 @@
+import { type InferType, object } from 'yup';
+import { CONTACT_TOPIC_VALUES } from '../contact-topics';
+import { captchaPayload, choice, paragraphs, requestId, text, tick } from '../validation/fields';
+import { taxId } from '../validation/id-rules';
+import { maxLength } from '../validation/text-rules';
+import { contactChannelFields } from './contact-channels';
+
+/*
+ * The contact form (聯絡我們, ODGAF080): a company leaves a message, the insurer's service staff answer it
+ * within CONTACT_REPLY_WORKING_DAYS working days. The regulator asks for a complaint channel (DOMAIN §1.2).
+ */
+
+/** 內容's limit by double-width counting (SPEC §5 max length): 500 Chinese characters. */
+export const CONTACT_CONTENT_MAX = 1000;
+
+/** Service staff answer within this many working days (Mon–Fri) of the message. */
+export const CONTACT_REPLY_WORKING_DAYS = 2;
+
+/** 案件編號: CT + ROC date yyyMMdd + 5-digit serial of the day. */
+export const CONTACT_NO = /^CT\d{12}$/;
+
+/** What the visitor types. 手機 and 市話 are each optional, but one of them is needed. */
+export const contactMessageSchema = object({
+  name: text('姓名').required().test(maxLength(40)),
+  companyName: text('公司名稱').required().test(maxLength(80)),
+  taxId: text('統一編號', 'halfWidth').test(taxId()),
+  ...contactChannelFields(),
+  topic: choice('洽詢主題').required().oneOf(CONTACT_TOPIC_VALUES),
+  content: paragraphs('內容').required().test(maxLength(CONTACT_CONTENT_MAX)),
+  consent: tick('個人資料蒐集告知事項').required().isTrue(),
+});
+export type ContactMessage = InferType<typeof contactMessageSchema>;
+
+/** Body of POST contact/submit. */
+export const submitContactSchema = object({
+  requestId: requestId('留言識別碼'),
+  message: contactMessageSchema.label('留言').required(),
+  captcha: captchaPayload(),
+});
+export type SubmitContact = InferType<typeof submitContactSchema>;
+
+/** What contact/submit answers; the same again for the same requestId. */
+export interface ContactReceipt {
+  /** 案件編號 */
+  contactNo: string;
+  /** ISO instant the message was stored */
+  receivedAt: string;
+  /** ISO date (Asia/Taipei) by which staff answer */
+  replyBy: string;
+}
