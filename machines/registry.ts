@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { type CartContext, cartMachine } from './cart.machine';
 import { consentMachine } from './consent.machine';
+import { type ContactContext, contactMachine } from './contact.machine';
 import { type OverprintContext, overprintMachine } from './overprint.machine';
 import {
   SAMPLE_CART_CAP,
@@ -9,6 +10,14 @@ import {
   SAMPLE_NEW_AMOUNT,
   SAMPLE_PACKAGE,
 } from './samples/cart.samples';
+import {
+  SAMPLE_CONTACT_CAPTCHA,
+  SAMPLE_CONTACT_MESSAGE,
+  SAMPLE_CONTACT_RECEIPT,
+  SAMPLE_CONTACT_REQUEST_ID,
+  SAMPLE_CONTACT_RESTART_REQUEST_ID,
+  SAMPLE_UNREACHABLE_CONTACT_MESSAGE,
+} from './samples/contact.samples';
 import {
   SAMPLE_ACCESS,
   SAMPLE_COPY,
@@ -227,6 +236,30 @@ export const machines: RegisteredMachine[] = [
       { type: 'flow.goto', step: 3 },
       { type: 'flow.goto', step: 4 },
       { type: 'flow.restart' },
+    ],
+  },
+  {
+    id: 'contact',
+    title: '聯絡我們',
+    machine: contactMachine,
+    input: { requestId: SAMPLE_CONTACT_REQUEST_ID },
+    // the request id tells no state apart: one restart covers writing a new message
+    serializeContext: (context: ContactContext) => ({
+      message: context.message !== null,
+      receipt: context.receipt !== null,
+      failure: context.failure !== '',
+    }),
+    events: [
+      { type: 'contact.submit', message: SAMPLE_CONTACT_MESSAGE, captcha: SAMPLE_CONTACT_CAPTCHA },
+      {
+        type: 'contact.submit',
+        message: SAMPLE_UNREACHABLE_CONTACT_MESSAGE,
+        captcha: SAMPLE_CONTACT_CAPTCHA,
+      },
+      { type: 'contact.submit', message: SAMPLE_CONTACT_MESSAGE, captcha: '' },
+      { type: 'xstate.done.actor.submitContact', output: SAMPLE_CONTACT_RECEIPT },
+      { type: 'xstate.error.actor.submitContact', error: { message: '驗證碼錯誤' } },
+      { type: 'contact.restart', requestId: SAMPLE_CONTACT_RESTART_REQUEST_ID },
     ],
   },
 ];

@@ -7,12 +7,12 @@ import { DOCUMENT_CHOICES } from '../../src/features/overprint/document-choices'
 import { type FlowPath, flowPaths } from '../support/flow-model';
 import { overprintScreen } from '../support/flow-screens';
 import { OVERPRINT_CALLS, overprintStimuli } from '../support/flows/overprint.flow';
-import type { SentRequest } from '../support/oracles/oracle';
 import {
   OverprintOracle,
   type OverprintStimulus,
   type OverprintView,
 } from '../support/oracles/overprint.oracle';
+import { answerCaptcha, asSentByOracle, type PageVisit, pageVisit } from '../support/page-identifiers';
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
 import { builtAppForThisFile, returningVisitor } from './support/built-app';
@@ -28,38 +28,6 @@ const LINK_CALL = 'DTODGAZ0/getDecryptData';
 const LINK_VERB = 'getDecryptData';
 const asNetworkCall = (call: string) => (call === LINK_CALL ? LINK_VERB : call);
 
-/** What the visitor solved and the server served in one run. */
-interface Visit {
-  captchas: string[];
-  served: Set<string>;
-}
-
-/** The page's calls in the oracle's terms: the link's verb by its path, a served challenge's payload as the lookup's captcha. */
-function asSentByOracle(sent: readonly SentRequest[], visit: Visit): SentRequest[] {
-  let solved = 0;
-  const solves = (payload: unknown) => {
-    try {
-      const decoded = JSON.parse(Buffer.from(String(payload), 'base64').toString()) as {
-        challenge?: { signature?: string };
-      };
-      return visit.served.has(decoded.challenge?.signature ?? '');
-    } catch {
-      return false;
-    }
-  };
-  return sent
-    .map((r) => ({ ...r, call: r.call === LINK_VERB ? LINK_CALL : r.call }))
-    .filter((r) => (OVERPRINT_CALLS as readonly string[]).includes(r.call))
-    .map((r) => {
-      if (r.call !== 'overprint/lookup') return r;
-      const body = r.body as { captcha?: unknown };
-      return {
-        ...r,
-        body: { ...body, captcha: solves(body.captcha) ? visit.captchas[solved++] : body.captcha },
-      };
-    });
-}
-
 /** A PDF-like file of the copy's size, printed when it says. */
 function pdfOf(copy: PrintedCopy) {
   const body = Buffer.alloc(copy.bytes);
@@ -73,7 +41,7 @@ const stepOfPath = (path: string) => Number(/\/overprint\/STEP([1-4])$/.exec(pat
 function overprintInChromium(
   page: Page,
   network: Awaited<ReturnType<typeof heldPageNetwork>>,
-  visit: Visit,
+  visit: PageVisit,
 ): PathDriver<OverprintStimulus, OverprintView> {
   const field = (name: string) => page.getByRole('textbox', { name, exact: true });
   return {
@@ -136,20 +104,25 @@ function overprintInChromium(
       const step = stepOfPath(new URL(page.url()).pathname);
       return step === view.step ? view : { ...view, step: `the address says STEP${step}` as never };
     },
-    sent: () => asSentByOracle(network.sent(), visit),
+    sent: () =>
+      asSentByOracle(
+        network.sent().map((r) => ({ ...r, call: r.call === LINK_VERB ? LINK_CALL : r.call })),
+        OVERPRINT_CALLS,
+        visit,
+      ),
   };
 }
 
 async function runInChromium(path: FlowPath) {
   const { context, page } = await returningVisitor(app);
   try {
-    const visit: Visit = { captchas: [], served: new Set() };
+    const visit = pageVisit();
     const network = await heldPageNetwork(page, [...OVERPRINT_CALLS.map(asNetworkCall)]);
     // routes added later are asked first: the challenges are the built server's, noted as served
     await page.route('**/ODGAWeb/api/captcha/challenge', async (route) => {
       const response = await route.fetch();
       const answer = await response.json();
-      visit.served.add(answer.data?.signature ?? '');
+      answerCaptcha(visit, answer.data ?? {});
       await route.fulfill({ response, json: answer });
     });
     await page.goto(`${app.server.origin}/groupins/overprint/STEP1`);

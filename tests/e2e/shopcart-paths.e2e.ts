@@ -7,12 +7,11 @@ import { flowPaths } from '../support/flow-model';
 import { shopcartScreen } from '../support/flow-screens';
 import { SHOPCART_CALLS, shopcartStart, shopcartStimuli } from '../support/flows/shopcart.flow';
 import { ShopcartOracle, type ShopcartStimulus, type ShopcartView } from '../support/oracles/shopcart.oracle';
+import { answerCaptcha, asSentByOracle } from '../support/page-identifiers';
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
 import {
-  answerCaptcha,
   applicantFields,
-  asSentByOracle,
   planFields,
   rosterCsv,
   type ShopcartVisit,
@@ -107,7 +106,7 @@ function shopcartInChromium(
     wait: async () => {},
     view: async () =>
       viewAt(stepOfPath(new URL(page.url()).pathname), (await page.evaluate(shopcartScreen)) as ShopcartView),
-    sent: () => asSentByOracle(network.sent(), visit),
+    sent: () => asSentByOracle(network.sent(), SHOPCART_CALLS, visit),
   };
 }
 

@@ -38,12 +38,13 @@ import {
   startOver,
 } from '../support/flows/overprint.flow';
 import { fileReply, heldNetwork } from '../support/held-network';
-import { ok, refused, type SentRequest } from '../support/oracles/oracle';
+import { ok, refused } from '../support/oracles/oracle';
 import {
   OverprintOracle,
   type OverprintStimulus,
   type OverprintView,
 } from '../support/oracles/overprint.oracle';
+import { answerCaptcha, asSentByOracle, type PageVisit, pageVisit } from '../support/page-identifiers';
 import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
 import { envelope } from '../support/render-app';
@@ -61,49 +62,6 @@ const LINK_CALL = 'DTODGAZ0/getDecryptData';
 const LINK_VERB = 'getDecryptData';
 const asOracleCall = (call: string) => (call === LINK_VERB ? LINK_CALL : call);
 const asNetworkCall = (call: string) => (call === LINK_CALL ? LINK_VERB : call);
-
-/** What the fake server and the visitor hold during one page run. */
-interface OverprintVisit {
-  /** the lookup's captcha of each 查詢申請 the visitor solved the widget for, in order */
-  captchas: string[];
-  /** the signatures of the challenges the fake server handed out */
-  served: Set<string>;
-}
-
-const newVisit = (): OverprintVisit => ({ captchas: [], served: new Set() });
-
-/** The widget's payload names the challenge it solved; it is the visitor's solution if we served that. */
-function solvesServed(payload: unknown, visit: OverprintVisit): boolean {
-  try {
-    const decoded = JSON.parse(atob(String(payload))) as { challenge?: { signature?: string } };
-    return visit.served.has(decoded.challenge?.signature ?? '');
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The page's overprint calls in the oracle's terms: the print link's verb by its path, and the payload of a
- * challenge the fake server served standing for the captcha of the lookup the visitor solved it for (the
- * k-th solved, the k-th lookup's). Anything else is left as it is, so the comparison refuses it.
- */
-function asSentByOracle(sent: readonly SentRequest[], visit: OverprintVisit): SentRequest[] {
-  let solved = 0;
-  return sent
-    .map((r) => ({ ...r, call: asOracleCall(r.call) }))
-    .filter((r) => (OVERPRINT_CALLS as readonly string[]).includes(r.call))
-    .map((r) => {
-      if (r.call !== 'overprint/lookup') return r;
-      const body = r.body as { captcha?: unknown };
-      return {
-        ...r,
-        body: {
-          ...body,
-          captcha: solvesServed(body.captcha, visit) ? visit.captchas[solved++] : body.captcha,
-        },
-      };
-    });
-}
 
 /** What overprint/document answers for a copy: a PDF-like file of its size, printed when it says. */
 function pdfOf(copy: PrintedCopy): Response {
@@ -133,7 +91,7 @@ async function type(user: UserEvent, name: string, value: string) {
 const captchaReminder = () => document.querySelector('form.lookup-form .field-message[role="alert"]');
 
 /** STEP1: the identifiers typed, the widget ticked and solved unless the lookup's captcha is '', 查詢申請. */
-async function identifyOnPage(user: UserEvent, lookup: OverprintLookup, visit: OverprintVisit) {
+async function identifyOnPage(user: UserEvent, lookup: OverprintLookup, visit: PageVisit) {
   await type(user, '受理編號', lookup.applicationNo);
   await type(user, '統一編號', lookup.taxId);
   await type(user, '聯絡手機', lookup.contactPhone);
@@ -164,7 +122,7 @@ async function chooseOnPage(user: UserEvent, documents: readonly string[]) {
 const stepOfPath = (path: string) => Number(/\/overprint\/STEP([1-4])$/.exec(path)?.[1] ?? 0);
 
 function overprintPage(): FlowPage<OverprintStimulus, OverprintView> {
-  let visit = newVisit();
+  let visit = pageVisit();
   const catalogue = catalogueServer();
   const captcha = createCaptcha({ hmacKey: 'jsdom overprint', maxNumber: 1_000, expiresSeconds: 600 });
   return {
@@ -175,9 +133,7 @@ function overprintPage(): FlowPage<OverprintStimulus, OverprintView> {
     agree: domAgreement((view) => view),
     answers: async (url, init) => {
       if (url.pathname.endsWith('/captcha/challenge')) {
-        const challenge = await captcha.challenge();
-        visit.served.add((challenge as { signature?: string }).signature ?? '');
-        return envelope(challenge);
+        return envelope(answerCaptcha(visit, (await captcha.challenge()) as { signature?: string }));
       }
       return catalogue(url, init);
     },
@@ -233,10 +189,15 @@ function overprintPage(): FlowPage<OverprintStimulus, OverprintView> {
           ? view
           : { ...view, step: `the address says STEP${step}, the page shows STEP${view.step}` as never };
       },
-      sent: () => asSentByOracle(network.sent(), visit),
+      sent: () =>
+        asSentByOracle(
+          network.sent().map((r) => ({ ...r, call: asOracleCall(r.call) })),
+          OVERPRINT_CALLS,
+          visit,
+        ),
     }),
     before: () => {
-      visit = newVisit();
+      visit = pageVisit();
     },
     after: () => {
       // the tab is closed: the next run starts in a new one, at no fragment

@@ -41,13 +41,12 @@ import {
 import { heldNetwork } from '../support/held-network';
 import { ok, refused, type SentRequest, type ServerReply } from '../support/oracles/oracle';
 import { ShopcartOracle, type ShopcartStimulus, type ShopcartView } from '../support/oracles/shopcart.oracle';
+import { answerCaptcha, asSentByOracle } from '../support/page-identifiers';
 import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
 import { envelope } from '../support/render-app';
 import {
-  answerCaptcha,
   applicantFields,
-  asSentByOracle,
   planFields,
   rosterCsv,
   type ShopcartVisit,
@@ -144,7 +143,7 @@ function shopcartOnPage(visit: ShopcartVisit) {
     },
     wait: async () => {},
     view: async () => viewAt(stepOfPath(at()), shopcartScreen() as ShopcartView),
-    sent: (): SentRequest[] => asSentByOracle(network.sent(), visit),
+    sent: (): SentRequest[] => asSentByOracle(network.sent(), SHOPCART_CALLS, visit),
   });
 }
 

@@ -3,12 +3,15 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { CartContext, CartEmitted } from '../../machines/cart.machine';
 import { machines, type RegisteredMachine } from '../../machines/registry';
 import { SAMPLE_PACKAGE } from '../../machines/samples/cart.samples';
+import { SAMPLE_CONTACT_REQUEST_ID } from '../../machines/samples/contact.samples';
 import { SAMPLE_TRYOUT_TODAY } from '../../machines/samples/tryout.samples';
 import type { ShopcartInput } from '../../machines/shopcart.machine';
 import type { CartItemInput } from '../../src/domain/cart-item';
+import { contactLevel } from '../support/contact-level';
 import { coverageOf, type FlowPath, flowPaths } from '../support/flow-model';
 import { cartStimuli } from '../support/flows/cart.flow';
 import { acceptedBefore, consentStimuli } from '../support/flows/consent.flow';
+import { CONTACT_CALLS, contactStimuli } from '../support/flows/contact.flow';
 import { OVERPRINT_CALLS, overprintStimuli } from '../support/flows/overprint.flow';
 import { SESSION_START, sessionStimuli } from '../support/flows/session.flow';
 import { SHOPCART_CALLS, shopcartStart, shopcartStimuli } from '../support/flows/shopcart.flow';
@@ -16,6 +19,7 @@ import { TRYOUT_CALLS, tryoutStimuli } from '../support/flows/tryout.flow';
 import { type MachineLevel, machineDriver } from '../support/machine-driver';
 import { CartOracle, type CartView } from '../support/oracles/cart.oracle';
 import { ConsentOracle, type ConsentView } from '../support/oracles/consent.oracle';
+import { ContactOracle, type ContactView } from '../support/oracles/contact.oracle';
 import type { Oracle } from '../support/oracles/oracle';
 import { OverprintOracle, type OverprintView } from '../support/oracles/overprint.oracle';
 import { SessionOracle, type SessionView } from '../support/oracles/session.oracle';
@@ -149,7 +153,15 @@ const overprint: MachineFlow<OverprintView, OverprintView> = {
   level: overprintLevel,
 };
 
-const FLOWS = { cart, session, consent, shopcart, tryout, overprint } as unknown as Record<
+const contact: MachineFlow<ContactView, ContactView> = {
+  oracle: () => new ContactOracle(SAMPLE_CONTACT_REQUEST_ID) as never,
+  stimuli: contactStimuli as StimuliOf<unknown>,
+  calls: CONTACT_CALLS,
+  project: (view) => view,
+  level: contactLevel,
+};
+
+const FLOWS = { cart, session, consent, shopcart, tryout, overprint, contact } as unknown as Record<
   string,
   MachineFlow<unknown, unknown>
 >;

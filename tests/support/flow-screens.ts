@@ -193,3 +193,30 @@ export function overprintScreen() {
     copies: main?.querySelectorAll('ol.printed-copies li').length ?? 0,
   };
 }
+
+/**
+ * The contact form: the form or the done view that replaces it, 送出留言 waiting, the refusal above the
+ * button, and the done view's 案件編號 and reply day (民國 written back to ISO).
+ */
+export function contactScreen() {
+  const text = (e: Element | null | undefined) => (e?.textContent ?? '').trim();
+  const main = document.querySelector('main');
+  const form = main?.querySelector('form.contact-form');
+  const receipt = main?.querySelector('section.contact-receipt');
+  const refusal = [...(form?.querySelectorAll('.form-error[role="alert"]:not(.field-message)') ?? [])]
+    .map(text)
+    .find((t) => t.startsWith('留言未送出：'));
+  const day = /將於 民國(\d+)年(\d+)月(\d+)日前/.exec(text(receipt?.querySelector('.contact-reply-by')));
+  const pad = (n: string | undefined) => String(n).padStart(2, '0');
+  return {
+    phase: receipt && !form ? 'sent' : form && !receipt ? 'form' : 'neither or both',
+    busy: form?.querySelector('button[type="submit"]')?.getAttribute('aria-disabled') === 'true',
+    failure: refusal ? refusal.slice('留言未送出：'.length) : null,
+    receipt: receipt
+      ? {
+          contactNo: text(receipt.querySelector('.application-no')),
+          replyBy: day ? `${Number(day[1]) + 1911}-${pad(day[2])}-${pad(day[3])}` : 'no reply day',
+        }
+      : null,
+  };
+}

@@ -5,30 +5,21 @@ import { applicationRules } from '../../src/domain/application-rules';
 import type { Cart } from '../../src/domain/cart-item';
 import { formatRoc } from '../../src/domain/roc-date';
 import { ROSTER_COLUMNS, type RosterRow } from '../../src/domain/roster';
-import { SHOPCART_CALLS } from './flows/shopcart.flow';
-import type { SentRequest } from './oracles/oracle';
 import type { ShopcartView } from './oracles/shopcart.oracle';
+import { type PageVisit, pageVisit } from './page-identifiers';
 
 // What the shopcart's page runs share in jsdom and in Chromium: the visitor's typing of the samples, and
-// the page's own identifiers (its request id, the widget's captcha payload) read in the oracle's terms.
+// the cart another tab changes.
 
-/** What the fake server and the visitor hold during one page run. */
-export interface ShopcartVisit {
+/** What the fake server and the visitor hold during one page run: the ids and captchas, and the cart. */
+export interface ShopcartVisit extends PageVisit {
   /** the cart getCart answers (another tab changes it) */
   cart: Cart;
-  /** the oracle's request id of each application in the tab: the path's first, then each restart's */
-  requestIds: string[];
-  /** the captcha of each application.submit the visitor solved the widget for, in order */
-  captchas: string[];
-  /** the signatures of the challenges the fake server handed out */
-  served: Set<string>;
 }
 
 export const shopcartVisit = (input: ShopcartInput): ShopcartVisit => ({
+  ...pageVisit(input.requestId),
   cart: sampleCartOf(input.cart),
-  requestIds: [input.requestId],
-  captchas: [],
-  served: new Set(),
 });
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
@@ -97,49 +88,6 @@ export function rosterCsv(
     ).join(','),
   );
   return `\uFEFF${[ROSTER_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
-}
-
-/** Notes a challenge the fake server hands out, so the payload solving it can be recognised. */
-export function answerCaptcha<C extends { signature?: string }>(visit: ShopcartVisit, challenge: C): C {
-  visit.served.add(challenge.signature ?? '');
-  return challenge;
-}
-
-/** The widget's payload names the challenge it solved; it is the visitor's solution if we served that. */
-function solvesServed(payload: unknown, visit: ShopcartVisit): boolean {
-  try {
-    const decoded = JSON.parse(atob(String(payload))) as { challenge?: { signature?: string } };
-    return visit.served.has(decoded.challenge?.signature ?? '');
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The page's shopcart calls in the oracle's terms. The page draws its request ids at random: the n-th id it
- * sends stands for the oracle's n-th (one per application, so a key that changes within an application
- * or stays after a restart shows as a difference). The payload of a challenge the fake server served
- * stands for the captcha the path solved the widget for (the k-th submission's, the k-th solved). Anything
- * else is left as it is, so the oracle's comparison refuses it.
- */
-export function asSentByOracle(sent: readonly SentRequest[], visit: ShopcartVisit): SentRequest[] {
-  const ids = new Map<unknown, string>();
-  let solved = 0;
-  return sent
-    .filter((r) => (SHOPCART_CALLS as readonly string[]).includes(r.call))
-    .map((r) => {
-      const body = r.body as { requestId?: unknown; captcha?: unknown };
-      if (!ids.has(body.requestId))
-        ids.set(body.requestId, visit.requestIds[ids.size] ?? String(body.requestId));
-      return {
-        ...r,
-        body: {
-          ...body,
-          requestId: ids.get(body.requestId),
-          captcha: solvesServed(body.captcha, visit) ? visit.captchas[solved++] : body.captcha,
-        },
-      };
-    });
 }
 
 /** The step in an address (/shopcart/STEP<n>); 0 for any other page. */

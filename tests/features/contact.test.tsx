@@ -1,0 +1,304 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock } from 'xstate';
+import { machines } from '../../machines/registry';
+import {
+  SAMPLE_CONTACT_CAPTCHA,
+  SAMPLE_CONTACT_MESSAGE,
+  SAMPLE_CONTACT_RECEIPT,
+  SAMPLE_CONTACT_REQUEST_ID,
+  SAMPLE_UNREACHABLE_CONTACT_MESSAGE,
+} from '../../machines/samples/contact.samples';
+import type { ContactMessage } from '../../src/domain/api/contact';
+import { FLOW_STORAGE_PREFIX } from '../../src/lib/flow-storage';
+import { createCaptcha } from '../../src/server/captcha/captcha';
+import { catalogueServer } from '../screens/catalogue-server';
+import { contactFields } from '../support/contact-page';
+import { domAgreement } from '../support/dom-agreement';
+import { flowPaths } from '../support/flow-model';
+import { contactScreen } from '../support/flow-screens';
+import {
+  CONTACT_CALLS,
+  type ContactEvent,
+  contactStimuli,
+  received,
+  refusedWith,
+  send,
+  writeAgain,
+} from '../support/flows/contact.flow';
+import { heldNetwork } from '../support/held-network';
+import { ContactOracle, type ContactStimulus, type ContactView } from '../support/oracles/contact.oracle';
+import { ok, refused } from '../support/oracles/oracle';
+import { answerCaptcha, asSentByOracle, type PageVisit, pageVisit } from '../support/page-identifiers';
+import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
+import type { PathDriver } from '../support/path-runner';
+import { envelope } from '../support/render-app';
+import { openPage } from '../support/visitor-page';
+import { WalkStep } from '../support/walks';
+
+// The contact form on the rendered app (jsdom), with only the network controlled: the machine's generated
+// paths, the issue's scenarios and random walks, each against the contact oracle after every step.
+
+const entry = machines.find((m) => m.id === 'contact')!;
+
+const button = (name: string | RegExp) => screen.findByRole('button', { name });
+
+/** Types `value` in the control labelled `name` (emptied for ''), then leaves it. */
+async function type(user: UserEvent, name: string, value: string) {
+  const box = await screen.findByRole('textbox', { name });
+  await user.clear(box);
+  if (value !== '') {
+    await user.click(box);
+    await user.paste(value);
+  }
+  await user.tab();
+}
+
+/** The form filled with `message`, the widget solved unless `captcha` is '' (or solved already), 送出留言. */
+async function sendOnPage(user: UserEvent, message: ContactMessage, captcha: string, visit: PageVisit) {
+  for (const [label, value] of contactFields(message)) await type(user, label, value);
+  await user.selectOptions(await screen.findByRole('combobox', { name: '洽詢主題' }), message.topic);
+  const consent = (await screen.findByRole('checkbox', { name: /個人資料蒐集告知事項/ })) as HTMLInputElement;
+  if (consent.checked !== message.consent) await user.click(consent);
+  if (captcha !== '' && !screen.queryByText('驗證完成')) {
+    await user.click(await screen.findByRole('checkbox', { name: '我不是機器人' }));
+    await screen.findByText('驗證完成', {}, { timeout: 10_000 });
+    visit.captchas.push(captcha);
+  }
+  await user.click(await button('送出留言'));
+}
+
+function contactPage(): FlowPage<ContactStimulus, ContactView> {
+  let visit = pageVisit(SAMPLE_CONTACT_REQUEST_ID);
+  const catalogue = catalogueServer();
+  const captcha = createCaptcha({ hmacKey: 'jsdom contact', maxNumber: 1_000, expiresSeconds: 600 });
+  return {
+    machineId: entry.id,
+    path: '/contact',
+    calls: CONTACT_CALLS,
+    agree: domAgreement((view) => view),
+    answers: async (url, init) => {
+      if (url.pathname.endsWith('/captcha/challenge'))
+        return envelope(answerCaptcha(visit, (await captcha.challenge()) as { signature?: string }));
+      return catalogue(url, init);
+    },
+    driver: ({ network, user }): PathDriver<ContactStimulus, ContactView> => ({
+      async act(s) {
+        switch (s.kind) {
+          case 'send':
+            await sendOnPage(user, s.message as ContactMessage, s.captcha, visit);
+            return;
+          case 'writeAgain':
+            visit.requestIds.push(s.requestId);
+            await user.click(await button('再留一則訊息'));
+            return;
+          case 'reply':
+            await act(() => network.reply(s.call, s.reply));
+        }
+      },
+      wait: async () => {},
+      view: async () => contactScreen() as ContactView,
+      sent: () => asSentByOracle(network.sent(), CONTACT_CALLS, visit),
+    }),
+    before: () => {
+      visit = pageVisit(SAMPLE_CONTACT_REQUEST_ID);
+    },
+    after: () => sessionStorage.clear(),
+  };
+}
+
+const PAGE = contactPage();
+const oracle = () => new ContactOracle(SAMPLE_CONTACT_REQUEST_ID);
+
+describe('contact paths on the rendered app, against the contact oracle', () => {
+  for (const path of flowPaths(entry))
+    it(path.description, () => pathOnPage(PAGE, path, contactStimuli, oracle()), 60_000);
+});
+
+const CAPTCHA_WRONG = '驗證碼錯誤';
+const NO_EMAIL = { ...SAMPLE_CONTACT_MESSAGE, email: 'hr@' };
+const LANDLINE_ONLY = {
+  ...SAMPLE_CONTACT_MESSAGE,
+  mobile: undefined,
+  phone: '02-2345-6789',
+  phoneExt: '301',
+};
+
+const SCENARIOS: Array<[string, ContactEvent[]]> = [
+  [
+    'a message the shared rules refuse or without the captcha is not sent; a refused one is sent again under the same key',
+    [
+      send(SAMPLE_UNREACHABLE_CONTACT_MESSAGE, ''),
+      send(NO_EMAIL, ''),
+      send(SAMPLE_CONTACT_MESSAGE, ''),
+      send(),
+      refusedWith(CAPTCHA_WRONG),
+      send(LANDLINE_ONLY),
+      received(),
+    ],
+  ],
+  [
+    'after 再留一則訊息 a second message goes under a new key',
+    [send(), received(), writeAgain(), send(LANDLINE_ONLY), refusedWith(''), send(LANDLINE_ONLY), received()],
+  ],
+];
+
+describe('the issue’s scenarios on the rendered app, against the contact oracle', () => {
+  for (const [name, events] of SCENARIOS)
+    it(name, () => eventsOnPage(PAGE, events, contactStimuli, oracle()), 60_000);
+});
+
+type Step = WalkStep<ContactOracle, ContactStimulus, ContactView>;
+const step = (
+  label: string,
+  possible: (o: ContactOracle) => boolean,
+  stimulus: () => ContactStimulus,
+): Step => new WalkStep(label, possible, stimulus);
+const onForm = (o: ContactOracle) => o.view().phase === 'form' && !o.view().busy;
+
+const CONTACT_WALK: fc.Arbitrary<Step>[] = [
+  // a message the rules refuse is sent without solving the widget: a solved one would stay for the next
+  fc
+    .constantFrom<[ContactMessage, string]>(
+      [SAMPLE_CONTACT_MESSAGE, SAMPLE_CONTACT_CAPTCHA],
+      [SAMPLE_CONTACT_MESSAGE, ''],
+      [LANDLINE_ONLY, SAMPLE_CONTACT_CAPTCHA],
+      [SAMPLE_UNREACHABLE_CONTACT_MESSAGE, ''],
+      [NO_EMAIL, ''],
+    )
+    .map(([message, captcha]) =>
+      step(
+        `送出留言 ${message.mobile ?? message.phone ?? 'no phone'} ${message.email}${captcha ? '' : ' unsolved'}`,
+        onForm,
+        () => ({ kind: 'send', message, captcha }),
+      ),
+    ),
+  fc.uuid({ version: 4 }).map((requestId) =>
+    step(
+      '再留一則訊息',
+      (o) => o.view().phase === 'sent',
+      () => ({ kind: 'writeAgain', requestId }),
+    ),
+  ),
+  ...[
+    ok(SAMPLE_CONTACT_RECEIPT),
+    refused(null, CAPTCHA_WRONG, 400),
+    refused(null, '留言已達上限，請稍後再試', 429),
+    'network-error' as const,
+  ].map((reply) =>
+    fc.constant(
+      step(
+        `contact/submit ← ${reply === 'network-error' ? 'network down' : reply.returnCode === 0 ? 'ok' : 'refused'}`,
+        (o) => o.view().busy,
+        () => ({ kind: 'reply', call: 'contact/submit', reply }),
+      ),
+    ),
+  ),
+];
+
+describe('random walks of a visitor on the rendered app, against the contact oracle', () => {
+  it(
+    'agrees with the oracle after every action and answer',
+    () => walksOnPage(PAGE, CONTACT_WALK, oracle, { maxCommands: 12, numRuns: 8 }),
+    300_000,
+  );
+});
+
+/** The rendered app at /contact (with `search`) with the contact call held, and the page's driver. */
+async function onContactPage(
+  search: string,
+  body: (page: { driver: PathDriver<ContactStimulus, ContactView>; user: UserEvent }) => Promise<void>,
+) {
+  const network = heldNetwork(CONTACT_CALLS, PAGE.answers);
+  PAGE.before?.(false);
+  const page = await openPage(`/contact${search}`);
+  try {
+    await screen.findByRole('heading', { level: 1 });
+    const user = userEvent.setup();
+    const driver = PAGE.driver({
+      network,
+      user,
+      clock: new SimulatedClock(),
+      at: () => page.history.location.pathname,
+      open: async () => {},
+    });
+    await body({ driver, user });
+  } finally {
+    page.stop();
+    cleanup();
+    network.close();
+    PAGE.after?.();
+  }
+}
+
+const field = (name: string) => screen.findByRole('textbox', { name });
+
+describe('the contact form (its binding)', () => {
+  it('checks each field on blur with the shared rules, in Traditional Chinese', async () => {
+    await onContactPage('', async ({ user }) => {
+      await type(user, '姓名', '');
+      await screen.findByText('姓名不可為空白');
+      await type(user, '統一編號', '12345678');
+      await screen.findByText('請輸入正確的統一編號');
+      await type(user, '手機號碼', '');
+      await screen.findByText('手機號碼與市話請至少填寫一項');
+      await type(user, '市話', '02-2345-6789');
+      await type(user, '手機號碼', '');
+      await waitFor(() => expect(screen.queryByText('手機號碼與市話請至少填寫一項')).toBeNull());
+      await type(user, '電子郵件', 'hr@');
+      await screen.findByText('請輸入正確的電子郵件地址');
+    });
+  });
+
+  it('counts 內容 double for Chinese as it is typed, and refuses more than 1000 on blur', async () => {
+    await onContactPage('', async ({ user }) => {
+      const content = await field('內容');
+      await user.click(content);
+      await user.paste('團保 ok');
+      expect(screen.getByText(/^已輸入 7／1000/)).toBeInTheDocument();
+      await user.clear(content);
+      await user.paste('保'.repeat(501));
+      expect(screen.getByText(/^已輸入 1002／1000/)).toHaveClass('over');
+      await user.tab();
+      await screen.findByText('內容長度限制為1000');
+    });
+  });
+
+  it('starts from the tryout’s 請洽專人報價: the topic chosen and what was priced in the message', async () => {
+    await onContactPage('?topic=quote&cover=%E5%9F%BA%E6%9C%AC%E5%9E%8B&headcount=80', async () => {
+      expect(await screen.findByRole('combobox', { name: '洽詢主題' })).toHaveValue('quote');
+      expect(await field('內容')).toHaveValue(
+        '我在保費試算中選擇了「基本型」，投保人數 80 人，想請專人提供報價。',
+      );
+    });
+  });
+
+  it('keeps what was typed on reload, and the 案件編號 once sent, under the flow’s name', async () => {
+    await onContactPage('', async ({ user, driver }) => {
+      await type(user, '姓名', '陳美玲');
+      expect(sessionStorage.getItem(`${FLOW_STORAGE_PREFIX}contact.draft.message`)).toContain('陳美玲');
+      await driver.act!({ kind: 'send', message: SAMPLE_CONTACT_MESSAGE, captcha: SAMPLE_CONTACT_CAPTCHA });
+      await driver.act!({ kind: 'reply', call: 'contact/submit', reply: ok(SAMPLE_CONTACT_RECEIPT) });
+      await screen.findByRole('heading', { name: '留言已送出' });
+      expect(document.activeElement).toHaveTextContent('留言已送出');
+      expect(sessionStorage.getItem(`${FLOW_STORAGE_PREFIX}contact`)).toContain(
+        SAMPLE_CONTACT_RECEIPT.contactNo,
+      );
+      // the done view says when and how staff answer
+      expect(screen.getByText(/客服人員將於 民國115年11月26日前/)).toBeInTheDocument();
+      expect(screen.getByText('hr@example.com.tw')).toBeInTheDocument();
+    });
+  });
+
+  it('再留一則訊息 brings back an empty form', async () => {
+    await onContactPage('', async ({ user, driver }) => {
+      await driver.act!({ kind: 'send', message: SAMPLE_CONTACT_MESSAGE, captcha: SAMPLE_CONTACT_CAPTCHA });
+      await driver.act!({ kind: 'reply', call: 'contact/submit', reply: ok(SAMPLE_CONTACT_RECEIPT) });
+      await user.click(await button('再留一則訊息'));
+      expect(await field('姓名')).toHaveValue('');
+      expect(await field('內容')).toHaveValue('');
+    });
+  });
+});
