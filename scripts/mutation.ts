@@ -55,6 +55,16 @@ const GROUPS: Group[] = [
     mutate: ['src/features/overprint/overprint-actors.ts', 'src/features/overprint/overprint-flow.ts'],
     target: 85,
   },
+  { name: 'contact-machine', mutate: ['machines/contact.machine.ts'], target: 85 },
+  {
+    name: 'contact-bindings',
+    mutate: [
+      'src/features/contact/contact-actors.ts',
+      'src/features/contact/contact-flow.ts',
+      'src/features/contact/contact-form.tsx',
+    ],
+    target: 85,
+  },
   { name: 'domain', mutate: ['src/domain/**/*.ts'], target: 90 },
 ];
 

@@ -11,7 +11,7 @@ import base from '../vite.config.ts';
 const groups: Record<string, Record<string, string[]>> = {
   machines: {
     unit: ['tests/machines/**/*.test.ts'],
-    dom: ['tests/features/{cart,session,consent,shopcart,tryout,overprint}*.test.tsx'],
+    dom: ['tests/features/{cart,session,consent,shopcart,tryout,overprint,contact}*.test.tsx'],
   },
   'shopcart-machine': { unit: ['tests/machines/**/*.test.ts'] },
   'shopcart-bindings': { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/shopcart.test.tsx'] },
@@ -22,6 +22,8 @@ const groups: Record<string, Record<string, string[]>> = {
     unit: ['tests/machines/**/*.test.ts'],
     dom: ['tests/features/overprint.test.tsx'],
   },
+  'contact-machine': { unit: ['tests/machines/**/*.test.ts'] },
+  'contact-bindings': { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/contact.test.tsx'] },
   domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
 };
 const group = groups[process.env.MUTATION_GROUP ?? ''];

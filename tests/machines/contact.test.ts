@@ -56,7 +56,7 @@ describe('the contact form', () => {
       phase: 'sent',
       busy: false,
       failure: null,
-      receipt: { contactNo: 'CT115112400001', replyBy: '2026-11-26' },
+      receipt: { contactNo: 'CT115112400001', replyBy: '2026-11-26', replyTo: 'hr@example.com.tw' },
     });
     expect(sent).toEqual([
       {
@@ -88,6 +88,23 @@ describe('the contact form', () => {
     );
   });
 
+  it('after a refusal, still sends nothing without the captcha or with a message the rules refuse', async () => {
+    const { views, sent } = await play(
+      send(),
+      refusedWith(CAPTCHA_WRONG),
+      send(SAMPLE_CONTACT_MESSAGE, ''),
+      send(SAMPLE_UNREACHABLE_CONTACT_MESSAGE),
+    );
+    expect(last(views)).toEqual({ ...FORM, failure: CAPTCHA_WRONG });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('answers at the address of the message that was sent, not of an earlier refused one', async () => {
+    const other = { ...SAMPLE_CONTACT_MESSAGE, email: 'admin@example.com.tw' };
+    const { views } = await play(send(), refusedWith(CAPTCHA_WRONG), send(other), received());
+    expect(last(views).receipt?.replyTo).toBe('admin@example.com.tw');
+  });
+
   it('says 系統忙碌中 when a refusal gives no reason', async () => {
     const { views } = await play(send(), refusedWith(''));
     expect(last(views).failure).toBe('系統忙碌中，請稍後再試');
@@ -106,6 +123,7 @@ describe('the contact form', () => {
     expect(last(views).receipt).toEqual({
       contactNo: SAMPLE_CONTACT_RECEIPT.contactNo,
       replyBy: SAMPLE_CONTACT_RECEIPT.replyBy,
+      replyTo: SAMPLE_CONTACT_MESSAGE.email,
     });
   });
 

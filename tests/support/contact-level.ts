@@ -14,7 +14,11 @@ export const contactLevel: MachineLevel<ContactView> = {
       phase: s.matches('sent') ? 'sent' : 'form',
       busy: s.hasTag('busy'),
       failure: context.failure === '' ? null : context.failure,
-      receipt: context.receipt && { contactNo: context.receipt.contactNo, replyBy: context.receipt.replyBy },
+      receipt: context.receipt && {
+        contactNo: context.receipt.contactNo,
+        replyBy: context.receipt.replyBy,
+        replyTo: context.message?.email ?? 'no message',
+      },
     };
   },
 };

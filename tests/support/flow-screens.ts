@@ -196,7 +196,7 @@ export function overprintScreen() {
 
 /**
  * The contact form: the form or the done view that replaces it, 送出留言 waiting, the refusal above the
- * button, and the done view's 案件編號 and reply day (民國 written back to ISO).
+ * button, and the done view's 案件編號, reply day (民國 written back to ISO) and the address answered.
  */
 export function contactScreen() {
   const text = (e: Element | null | undefined) => (e?.textContent ?? '').trim();
@@ -216,6 +216,9 @@ export function contactScreen() {
       ? {
           contactNo: text(receipt.querySelector('.application-no')),
           replyBy: day ? `${Number(day[1]) + 1911}-${pad(day[2])}-${pad(day[3])}` : 'no reply day',
+          replyTo: text(
+            [...receipt.querySelectorAll('dt')].find((dt) => text(dt) === '回覆信箱')?.nextElementSibling,
+          ),
         }
       : null,
   };

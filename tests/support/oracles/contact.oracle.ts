@@ -20,8 +20,8 @@ export interface ContactView {
   busy: boolean;
   /** why the last try was refused, above the button, until the next try */
   failure: string | null;
-  /** the done view: the 案件編號 and the day staff answer by */
-  receipt: { contactNo: string; replyBy: string } | null;
+  /** the done view: the 案件編號, the day staff answer by, and the address the answer goes to */
+  receipt: { contactNo: string; replyBy: string; replyTo: string } | null;
 }
 
 /**
@@ -36,6 +36,8 @@ export class ContactOracle implements Oracle<ContactStimulus, ContactView> {
   private busy = false;
   private failure: string | null = null;
   private receipt: ContactView['receipt'] = null;
+  /** the e-mail address of the message last sent */
+  private replyTo = '';
 
   constructor(private requestId: string) {}
 
@@ -46,6 +48,7 @@ export class ContactOracle implements Oracle<ContactStimulus, ContactView> {
         if (this.phase !== 'form' || s.captcha === '' || !contactMessageSchema.isValidSync(s.message)) return;
         this.busy = true;
         this.failure = null;
+        this.replyTo = (s.message as { email: string }).email;
         this.sent.push({
           call: 'contact/submit',
           body: { requestId: this.requestId, message: s.message, captcha: s.captcha },
@@ -63,7 +66,7 @@ export class ContactOracle implements Oracle<ContactStimulus, ContactView> {
         if (reply !== 'network-error' && reply.returnCode === 0) {
           const { contactNo, replyBy } = reply.data as { contactNo: string; replyBy: string };
           this.phase = 'sent';
-          this.receipt = { contactNo, replyBy };
+          this.receipt = { contactNo, replyBy, replyTo: this.replyTo };
           return;
         }
         this.failure = reply === 'network-error' ? NETWORK_DOWN : reply.msg || NO_REASON;
