@@ -15,6 +15,8 @@ import { captchaRoutes } from './routes/captcha';
 import { cartServiceRoutes } from './routes/cart-service';
 import { catalogueRoutes } from './routes/catalogue';
 import { consentRoutes } from './routes/consent';
+import { contactRoutes } from './routes/contact';
+import { contentRoutes } from './routes/content';
 import { functionMetaRoutes } from './routes/function-meta';
 import { healthRoutes } from './routes/health';
 import { overprintRoutes } from './routes/overprint';
@@ -89,6 +91,8 @@ export async function buildApp({
   await app.register(shopcartRoutes, { db, tokenKey: keys.tokenKey, prefix: API_BASE });
   await app.register(tryoutRoutes, { db, prefix: API_BASE });
   await app.register(overprintRoutes, { db, keys, prefix: API_BASE });
+  await app.register(contentRoutes, { db, prefix: API_BASE });
+  await app.register(contactRoutes, { db, prefix: API_BASE });
 
   await app.register(staticSitePlugin, { staticDir: config.staticDir });
   await app.ready();

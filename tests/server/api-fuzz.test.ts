@@ -158,7 +158,9 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
 
   it('reaches every endpoint the app registers', () => {
     const urls = endpoints.map((endpoint: Endpoint) => endpoint.url);
-    expect(urls).toHaveLength(28);
+    expect(urls).toHaveLength(32);
+    expect(urls).toContain(`${API}/contact/submit`);
+    expect(urls).toContain(`${API}/content/articles`);
     expect(urls).toContain(`${API}/DTODGAZ0/insertCart`);
     expect(urls).toContain(`${API}/functionMeta/queryAllMeta`);
     expect(urls).toContain(`${API}/DTODGAZ0/updateCartItem`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartClass } from '../../src/domain/cart-item';
 import { salaryCellMultiple, salaryCellTitle } from '../../src/domain/catalogue';
-import { applicationNo } from '../../src/server/db/repositories/applications';
+import { dailyNumber } from '../../src/server/db/repositories/daily-serials';
 import {
   type PricingCatalogue,
   PricingError,
@@ -194,11 +194,11 @@ describe('priceCart', () => {
   });
 });
 
-describe('applicationNo', () => {
-  it('is GI + ROC yyyMMdd + the serial in 5 digits', () => {
-    expect(applicationNo('2026-11-22', 12)).toBe('GI115112200012');
-    expect(applicationNo('2026-01-05', 1)).toBe('GI115010500001');
-    expect(applicationNo('2111-12-31', 99_999)).toBe('GI200123199999');
+describe('a daily number (受理編號, 案件編號)', () => {
+  it('is the prefix + ROC yyyMMdd + the serial in 5 digits', () => {
+    expect(dailyNumber('GI', '2026-11-22', 12)).toBe('GI115112200012');
+    expect(dailyNumber('GI', '2026-01-05', 1)).toBe('GI115010500001');
+    expect(dailyNumber('CT', '2111-12-31', 99_999)).toBe('CT200123199999');
   });
 });
 

@@ -127,6 +127,25 @@ export const VALID_INPUT: Record<string, object> = {
     token: 'bm90LWEtc2VhbGVkLXRva2VuLWJ5LWFueS1zZXJ2ZXI',
     documents: ['form', 'roster', 'summary'],
   },
+  [`${API_BASE}/content/articles`]: { page: 2, pageSize: 6 },
+  [`${API_BASE}/content/article`]: { id: 'what-is-group-insurance' },
+  // every field valid but the captcha: mutations reach every field's rules
+  [`${API_BASE}/contact/submit`]: {
+    requestId: '5d2c8a1e-3b4f-4c6d-9e8f-0a1b2c3d4e5f',
+    message: {
+      name: '陳美玲',
+      companyName: '晴空軟體股份有限公司',
+      taxId: '12345675',
+      mobile: '0912-345-678',
+      phone: '02-2345-6789',
+      phoneExt: '301',
+      email: 'hr@example.com.tw',
+      topic: 'quote',
+      content: '想了解團體保險的保費。\n請來電。',
+      consent: true,
+    },
+    captcha: 'unsolved',
+  },
 };
 
 const METHOD_NAMES = [

@@ -1,3 +1,5 @@
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { LightMyRequestResponse } from 'fastify';
 import { API_BASE } from '../../src/domain/envelope';
 import type { CookieJar, TestApp } from './server';
@@ -63,6 +65,15 @@ export class CartVisitor {
     });
     this.jar.store(response);
     return response;
+  }
+
+  /** a solved captcha payload, as the widget sends it (altcha-lib, as tests/server/captcha.test.ts) */
+  async captcha(): Promise<string> {
+    const challenge: Challenge = (await this.read('captcha/challenge')).json().data;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    if (!solution) throw new Error('captcha: no solution');
+    const { parameters, signature } = challenge;
+    return Buffer.from(JSON.stringify({ challenge: { parameters, signature }, solution })).toString('base64');
   }
 
   /** the session id behind the signed gi_sid cookie */

@@ -1,5 +1,3 @@
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
@@ -11,7 +9,7 @@ import { type Submission, validSubmission } from './shopcart-input';
 
 /**
  * A visitor going through the shopcart flow on the seeded catalogue: fills its cart, solves the captcha
- * as the widget does (altcha-lib, as tests/server/captcha.test.ts) and submits. Every personal datum here
+ * and submits. Every personal datum here
  * is made up: the company, the people, the tax id (a valid checksum) and the ids (valid checksums).
  */
 export class ShopcartVisitor extends CartVisitor {
@@ -48,15 +46,6 @@ export class ShopcartVisitor extends CartVisitor {
     ).json();
     if (answer.returnCode !== 0) throw new Error(`insertCart ${prodId}: ${answer.msg}`);
     return answer.data;
-  }
-
-  /** a solved captcha payload, as the widget sends it */
-  async captcha(): Promise<string> {
-    const challenge: Challenge = (await this.read('captcha/challenge')).json().data;
-    const solution = await solveChallenge({ challenge, deriveKey });
-    if (!solution) throw new Error('captcha: no solution');
-    const { parameters, signature } = challenge;
-    return Buffer.from(JSON.stringify({ challenge: { parameters, signature }, solution })).toString('base64');
   }
 
   /** a valid submission for this visitor's cart, with a new captcha and request id */

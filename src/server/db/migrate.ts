@@ -8,6 +8,7 @@ import * as sessionCarts from './migrations/0006_session_carts';
 import * as captchaUses from './migrations/0007_captcha_uses';
 import * as applications from './migrations/0008_applications';
 import * as lookupFailures from './migrations/0009_lookup_failures';
+import * as content from './migrations/0010_content';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -21,6 +22,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007_captcha_uses': captchaUses,
   '0008_applications': applications,
   '0009_lookup_failures': lookupFailures,
+  '0010_content': content,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -237,6 +237,51 @@ export interface LookupFailuresTable {
   locked_until: Date | null;
 }
 
+export interface ArticlesTable {
+  id: string;
+  title: string;
+  summary: string;
+  category: string;
+  published_at: DateColumn;
+  read_minutes: number;
+  /** ArticleBlock[] */
+  body: JSONColumnType<object[]>;
+  updated_at: Generated<Date>;
+}
+
+export interface QuestionTopicsTable {
+  key: string;
+  label: string;
+  sort_order: number;
+}
+
+export interface QuestionsTable {
+  id: string;
+  topic_key: string;
+  question: string;
+  answer: string;
+  sort_order: number;
+}
+
+export interface ContactsTable {
+  /** 案件編號: CT + ROC yyyMMdd + 5-digit serial of the day */
+  contact_no: string;
+  request_id: string;
+  name: string;
+  company_name: string;
+  tax_id: string | null;
+  mobile: string | null;
+  phone: string | null;
+  phone_ext: string | null;
+  email: string;
+  topic: string;
+  content: string;
+  received_at: Date;
+  reply_by: DateColumn;
+  /** new until staff answer it */
+  status: Generated<string>;
+}
+
 export interface Database {
   function_meta: FunctionMetaTable;
   sessions: SessionsTable;
@@ -259,4 +304,9 @@ export interface Database {
   application_roster: ApplicationRosterTable;
   application_events: ApplicationEventsTable;
   lookup_failures: LookupFailuresTable;
+  articles: ArticlesTable;
+  question_topics: QuestionTopicsTable;
+  questions: QuestionsTable;
+  contact_serials: ApplicationSerialsTable;
+  contacts: ContactsTable;
 }

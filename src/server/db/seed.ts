@@ -3,6 +3,7 @@ import { DEFAULT_TITLE_FUNC_ID, SCREENS, SITE_NAME } from '../../domain/screens'
 import { upsertMeta } from './repositories/function-meta';
 import type { Database } from './schema';
 import { seedCatalogue } from './seed-catalogue';
+import { seedContent } from './seed-content';
 import { seedSettings } from './seed-settings';
 
 export function pageTitles(): { func_id: string; meta_value: string }[] {
@@ -20,4 +21,5 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   );
   await seedCatalogue(db);
   await seedSettings(db);
+  await seedContent(db);
 }

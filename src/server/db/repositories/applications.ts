@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Applicant, ShopcartPlan, SubmitApplication } from '../../../domain/api/shopcart';
 import type { CartClass } from '../../../domain/cart-item';
 import type { RateBand } from '../../../domain/pricing';
-import { formatRoc, type IsoDate } from '../../../domain/roc-date';
+import type { IsoDate } from '../../../domain/roc-date';
 import type {
   PricedCart,
   PricingCatalogue,
@@ -10,6 +10,7 @@ import type {
   PricingProduct,
 } from '../../shopcart/price-cart';
 import type { Database } from '../schema';
+import { nextDailyNumber } from './daily-serials';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -105,24 +106,9 @@ export async function lockRequestId(trx: Transaction<Database>, requestId: strin
   await sql`select pg_advisory_xact_lock(hashtextextended(${requestId}, 0))`.execute(trx);
 }
 
-/**
- * The next 受理編號 of `day` (ISO, Asia/Taipei): GI + ROC yyyMMdd + 5-digit serial. The upsert takes the
- * day's row lock until the transaction ends, so concurrent submits on PGlite and PostgreSQL never share
- * a serial, and a rolled-back submit gives its serial back.
- */
-export async function nextApplicationNo(trx: Transaction<Database>, day: IsoDate): Promise<string> {
-  const { last } = await trx
-    .insertInto('application_serials')
-    .values({ day, last: 1 })
-    .onConflict((conflict) => conflict.column('day').doUpdateSet({ last: sql`application_serials.last + 1` }))
-    .returning('last')
-    .executeTakeFirstOrThrow();
-  return applicationNo(day, last);
-}
-
-/** GI + ROC yyyMMdd + the serial in 5 digits: `applicationNo('2026-11-22', 12)` is GI115112200012. */
-export function applicationNo(day: IsoDate, serial: number): string {
-  return `GI${formatRoc(day, 'compact')}${String(serial).padStart(5, '0')}`;
+/** The next 受理編號 of `day` (ISO, Asia/Taipei): GI + ROC yyyMMdd + 5-digit serial. */
+export function nextApplicationNo(trx: Transaction<Database>, day: IsoDate): Promise<string> {
+  return nextDailyNumber(trx, 'application_serials', 'GI', day);
 }
 
 export interface NewApplication {

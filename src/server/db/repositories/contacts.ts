@@ -1,0 +1,55 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { ContactMessage } from '../../../domain/api/contact';
+import type { IsoDate } from '../../../domain/roc-date';
+import type { Database } from '../schema';
+import { nextDailyNumber } from './daily-serials';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface StoredContact {
+  contactNo: string;
+  receivedAt: Date;
+}
+
+/** One request id at a time: a second submit of the same message waits, then finds the first. */
+export async function lockContactRequest(trx: Transaction<Database>, requestId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`contact:${requestId}`}, 0))`.execute(trx);
+}
+
+/** The message stored under `requestId`, if any. */
+export async function findContact(db: Db, requestId: string): Promise<StoredContact | null> {
+  const row = await db
+    .selectFrom('contacts')
+    .select(['contact_no', 'received_at'])
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+  return row ? { contactNo: row.contact_no, receivedAt: row.received_at } : null;
+}
+
+/** Stores a message under the day's next 案件編號 (CT + ROC yyyMMdd + serial) and answers it. */
+export async function insertContact(
+  trx: Transaction<Database>,
+  contact: { requestId: string; message: ContactMessage; receivedAt: Date; day: IsoDate; replyBy: IsoDate },
+): Promise<string> {
+  const { message } = contact;
+  const contactNo = await nextDailyNumber(trx, 'contact_serials', 'CT', contact.day);
+  await trx
+    .insertInto('contacts')
+    .values({
+      contact_no: contactNo,
+      request_id: contact.requestId,
+      name: message.name,
+      company_name: message.companyName,
+      tax_id: message.taxId || null,
+      mobile: message.mobile || null,
+      phone: message.phone || null,
+      phone_ext: message.phoneExt || null,
+      email: message.email,
+      topic: message.topic,
+      content: message.content,
+      received_at: contact.receivedAt,
+      reply_by: contact.replyBy,
+    })
+    .execute();
+  return contactNo;
+}

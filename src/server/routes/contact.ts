@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  CONTACT_REPLY_WORKING_DAYS,
+  type ContactReceipt,
+  submitContactSchema,
+} from '../../domain/api/contact';
+import { parseInput } from '../../domain/api/parse-input';
+import { RETURN_CODE } from '../../domain/envelope';
+import { messages } from '../../domain/messages';
+import { taipeiDate } from '../../domain/roc-date';
+import { addWorkingDays } from '../../domain/working-days';
+import {
+  findContact,
+  insertContact,
+  lockContactRequest,
+  type StoredContact,
+} from '../db/repositories/contacts';
+import type { Database } from '../db/schema';
+import { fail, ok } from '../envelope';
+
+const WRITE = { config: { budget: 'write' } } as const;
+
+const receiptOf = ({ contactNo, receivedAt }: StoredContact): ContactReceipt => ({
+  contactNo,
+  receivedAt: receivedAt.toISOString(),
+  replyBy: addWorkingDays(receivedAt, CONTACT_REPLY_WORKING_DAYS),
+});
+
+/**
+ * `POST contact/submit` (聯絡我們, ODGAF080): the message checked with the form's schema, the captcha
+ * verified and spent, then stored under the day's next 案件編號. The request id makes it idempotent: a
+ * retry after a lost answer, or a double click, gets the first receipt and stores nothing more.
+ */
+export const contactRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+  app.post('/contact/submit', WRITE, async (request, reply) => {
+    const { requestId, message, captcha } = await parseInput(submitContactSchema, request.body);
+    const now = new Date();
+    const answer = await db.transaction().execute(async (trx) => {
+      await lockContactRequest(trx, requestId);
+      const first = await findContact(trx, requestId);
+      if (first) return receiptOf(first);
+      if (!(await app.captcha.verify(trx, captcha))) return null;
+      const contactNo = await insertContact(trx, {
+        requestId,
+        message,
+        receivedAt: now,
+        day: taipeiDate(now),
+        replyBy: addWorkingDays(now, CONTACT_REPLY_WORKING_DAYS),
+      });
+      return receiptOf({ contactNo, receivedAt: now });
+    });
+    if (!answer) return reply.code(400).send(fail(RETURN_CODE.badInput, messages.captcha()));
+    return ok(answer);
+  });
+};
