@@ -275,6 +275,43 @@ describe('the contact form (its binding)', () => {
     });
   });
 
+  it('starts empty: nothing typed, no topic chosen, the consent not ticked', async () => {
+    await onContactPage('', async () => {
+      for (const name of ['姓名', '公司名稱', '統一編號', '手機號碼', '市話', '分機', '電子郵件', '內容'])
+        expect(await field(name)).toHaveValue('');
+      expect(await screen.findByRole('combobox', { name: '洽詢主題' })).toHaveValue('');
+      expect(screen.getByRole('checkbox', { name: /個人資料蒐集告知事項/ })).not.toBeChecked();
+    });
+  });
+
+  it('starts from a page’s topic alone with the topic chosen and nothing written for the visitor', async () => {
+    await onContactPage('?topic=b2b', async () => {
+      expect(await screen.findByRole('combobox', { name: '洽詢主題' })).toHaveValue('b2b');
+      expect(await field('內容')).toHaveValue('');
+    });
+    await onContactPage('?topic=quote', async () => {
+      expect(await field('內容')).toHaveValue('');
+    });
+    await onContactPage('?topic=quote&headcount=60', async () => {
+      expect(await field('內容')).toHaveValue(
+        '我在保費試算中選擇了團體保險，投保人數 60 人，想請專人提供報價。',
+      );
+    });
+    await onContactPage('?topic=quote&cover=%E9%80%B2%E9%9A%8E%E5%9E%8B', async () => {
+      expect(await field('內容')).toHaveValue('我在保費試算中選擇了「進階型」，想請專人提供報價。');
+    });
+  });
+
+  it('keeps a message already typed in the tab when the tryout’s quote request opens the page', async () => {
+    const draft = { name: '林志明', content: '請問可以加保眷屬嗎？', topic: 'product' };
+    sessionStorage.setItem(`${FLOW_STORAGE_PREFIX}contact.draft.message`, JSON.stringify(draft));
+    await onContactPage('?topic=quote&headcount=80', async () => {
+      expect(await field('姓名')).toHaveValue('林志明');
+      expect(await field('內容')).toHaveValue('請問可以加保眷屬嗎？');
+      expect(await screen.findByRole('combobox', { name: '洽詢主題' })).toHaveValue('quote');
+    });
+  });
+
   it('keeps what was typed on reload, and the 案件編號 once sent, under the flow’s name', async () => {
     await onContactPage('', async ({ user, driver }) => {
       await type(user, '姓名', '陳美玲');
