@@ -123,8 +123,14 @@ export const routeTree = rootRoute.addChildren([
   screenRoute('ODGAF092', '/about/addvalue'),
   screenRoute('ODGAF093', '/B2Bsystem/introb2b'),
   screenRoute('ODGAF094', '/question'),
-  screenRoute('ODGAF110', '/featured/article'),
-  screenRoute('ODGAF111', '/featured/articleContent'),
+  // the list's page: a whole number from 1, else the page kept for the tab
+  screenRoute('ODGAF110', '/featured/article', (s): { page?: number } =>
+    Number.isInteger(s.page) && (s.page as number) >= 1 ? { page: s.page as number } : {},
+  ),
+  // the article's id is always a string (TanStack parses a numeric-looking one as a number)
+  screenRoute('ODGAF111', '/featured/articleContent', (s): { id?: string } =>
+    s.id == null ? {} : { id: String(s.id).slice(0, 64) },
+  ),
 ]);
 
 /** Builds the router (browser history unless a test passes memory history) and its navigation hooks. */

@@ -1,6 +1,92 @@
+import { Link, useSearch } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
+import type { Article, ArticleBlock } from '../../domain/api/content';
+import { RETURN_CODE } from '../../domain/envelope';
 import { headingOf } from '../../domain/screens';
+import { RemoteView } from '../../features/catalogue/remote-view';
+import { useRemote } from '../../features/catalogue/use-remote';
+import { ArticleCard, ArticleMeta } from '../../features/content/article-card';
+import { loadArticle } from '../../features/content/content-api';
+import { useDocumentMeta } from '../../features/content/use-document-meta';
+import '../../features/content/content.css';
 
+const NOT_FOUND = '查無此文章，可能已下架或網址有誤';
+
+/** 文章內容 (ODGAF111): the article ?id= names, with what to read next; an unknown id says so. */
 export default function ArticleContent() {
-  return <ScreenPage heading={headingOf('ODGAF111')} />;
+  const { id } = useSearch({ from: '/featured/articleContent' });
+  if (!id) return <ArticleNotFound message={NOT_FOUND} />;
+  return <ArticleById id={id} />;
+}
+
+function ArticleById({ id }: { id: string }) {
+  const remote = useRemote(loadArticle, id);
+  const article = remote.status === 'ready' ? remote.data : null;
+  useDocumentMeta(article?.title ?? null, article?.summary ?? null);
+  if (remote.status === 'failed' && remote.failure.returnCode === RETURN_CODE.notFound)
+    return <ArticleNotFound message={remote.failure.message} />;
+  if (article) return <ArticleView article={article} />;
+  return (
+    <ScreenPage heading={headingOf('ODGAF111')}>
+      <RemoteView remote={remote} what="文章">
+        {() => null}
+      </RemoteView>
+    </ScreenPage>
+  );
+}
+
+function Block({ block }: { block: ArticleBlock }) {
+  if (block.type === 'heading') return <h2>{block.text}</h2>;
+  if (block.type === 'paragraph') return <p>{block.text}</p>;
+  return (
+    <ul>
+      {block.items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+function ArticleView({ article }: { article: Article }) {
+  return (
+    <ScreenPage heading={article.title}>
+      <ArticleMeta article={article} />
+      <div className="article-body">
+        {article.body.map((block, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no id and never move
+          <Block key={i} block={block} />
+        ))}
+      </div>
+      {article.nextReads.length > 0 && (
+        <section aria-labelledby="next-reads" className="next-reads">
+          <h2 id="next-reads">延伸閱讀</h2>
+          <ul className="article-cards">
+            {article.nextReads.map((next) => (
+              <li key={next.id}>
+                <ArticleCard article={next} level={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <p>
+        <Link to="/featured/article">回精選文章列表</Link>
+      </p>
+    </ScreenPage>
+  );
+}
+
+function ArticleNotFound({ message }: { message: string }) {
+  return (
+    <ScreenPage heading="找不到這篇文章" lead={message}>
+      <div className="form-actions">
+        <Link to="/featured/article" className="button primary">
+          回精選文章列表
+        </Link>
+        <Link to="/" className="button">
+          回首頁
+        </Link>
+      </div>
+    </ScreenPage>
+  );
 }
