@@ -10,7 +10,6 @@ import {
 } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import type { AppActors } from './app-actors';
-import { CONTACT_TOPIC_VALUES, type ContactTopic } from './domain/contact-topics';
 import { BASE_PATH, SCREENS, type Screen, type ScreenId } from './domain/screens';
 import { routeNames } from './features/navigation/route-names';
 import { applyTitle } from './features/page-titles/page-titles';
@@ -64,9 +63,16 @@ function screenRoute<const TPath extends string, TSearch = unknown>(
   });
 }
 
+/** A search parameter as text (TanStack parses a numeric-looking one as a number), at most `max` long. */
+const asText = (value: unknown, max = 100) => (value == null ? undefined : String(value).slice(0, max));
+/** A search parameter that is a whole number from `min`, else none. */
+const asWhole = (value: unknown, min: number) =>
+  Number.isInteger(value) && (value as number) >= min ? (value as number) : undefined;
+
 /** What the contact page may be opened with: a topic (a page's 「聯絡我們」), or the tryout's 請洽專人報價. */
 export interface ContactSearch {
-  topic?: ContactTopic;
+  /** a 洽詢主題's value; the form chooses it when it is one */
+  topic?: string;
   cover?: string;
   headcount?: number;
 }
@@ -87,10 +93,9 @@ export const routeTree = rootRoute.addChildren([
   back2HomeRoute,
   screenRoute('ODGAF000', '/'),
   screenRoute('ODGAF010', '/product/optionpackage'),
-  // TanStack parses ?PACK_ID=123 as a number: the id is always a string
-  screenRoute('ODGAF011', '/product/Intropackage', (s): { PACK_ID?: string } =>
-    s.PACK_ID == null ? {} : { PACK_ID: String(s.PACK_ID) },
-  ),
+  screenRoute('ODGAF011', '/product/Intropackage', (s): { PACK_ID?: string } => ({
+    PACK_ID: asText(s.PACK_ID),
+  })),
   screenRoute('ODGAF020', '/product/optioncell'),
   screenRoute('ODGAF030', '/REC'),
   screenRoute('ODGAF040', '/shopcart/STEP1'),
@@ -102,10 +107,8 @@ export const routeTree = rootRoute.addChildren([
   screenRoute('ODGAF052', '/overprint/STEP3'),
   screenRoute('ODGAF053', '/overprint/STEP4'),
   screenRoute('ODGAF060', '/progress'),
-  // a package page's 試算保費 names its package; the id is always a string
-  screenRoute('ODGAF070', '/tryout/STEP1', (s): { PACK_ID?: string } =>
-    s.PACK_ID == null ? {} : { PACK_ID: String(s.PACK_ID) },
-  ),
+  // a package page's 試算保費 names its package
+  screenRoute('ODGAF070', '/tryout/STEP1', (s): { PACK_ID?: string } => ({ PACK_ID: asText(s.PACK_ID) })),
   screenRoute('ODGAF071', '/tryout/STEP2'),
   screenRoute('ODGAF072', '/tryout/STEP3'),
   // the tryout's 請洽專人報價 carries what was chosen: the contact form starts from it
@@ -113,9 +116,9 @@ export const routeTree = rootRoute.addChildren([
     'ODGAF080',
     '/contact',
     (s): ContactSearch => ({
-      ...(CONTACT_TOPIC_VALUES.includes(s.topic as ContactTopic) ? { topic: s.topic as ContactTopic } : {}),
-      ...(typeof s.cover === 'string' ? { cover: s.cover.slice(0, 100) } : {}),
-      ...(Number.isInteger(s.headcount) ? { headcount: s.headcount as number } : {}),
+      topic: asText(s.topic, 20),
+      cover: asText(s.cover),
+      headcount: asWhole(s.headcount, 1),
     }),
   ),
   screenRoute('ODGAF090', '/about/bscknow'),
@@ -123,14 +126,9 @@ export const routeTree = rootRoute.addChildren([
   screenRoute('ODGAF092', '/about/addvalue'),
   screenRoute('ODGAF093', '/B2Bsystem/introb2b'),
   screenRoute('ODGAF094', '/question'),
-  // the list's page: a whole number from 1, else the page kept for the tab
-  screenRoute('ODGAF110', '/featured/article', (s): { page?: number } =>
-    Number.isInteger(s.page) && (s.page as number) >= 1 ? { page: s.page as number } : {},
-  ),
-  // the article's id is always a string (TanStack parses a numeric-looking one as a number)
-  screenRoute('ODGAF111', '/featured/articleContent', (s): { id?: string } =>
-    s.id == null ? {} : { id: String(s.id).slice(0, 64) },
-  ),
+  // the list's page, else the page kept for the tab
+  screenRoute('ODGAF110', '/featured/article', (s): { page?: number } => ({ page: asWhole(s.page, 1) })),
+  screenRoute('ODGAF111', '/featured/articleContent', (s): { id?: string } => ({ id: asText(s.id, 64) })),
 ]);
 
 /** Builds the router (browser history unless a test passes memory history) and its navigation hooks. */

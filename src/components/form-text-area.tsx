@@ -2,7 +2,6 @@ import { useField } from 'formik';
 import type { ReactNode } from 'react';
 import { displayWidth } from '../domain/input-helpers';
 import { useFieldMessage } from './form-field';
-import './form-text-area.css';
 
 interface FormTextAreaProps {
   name: string;

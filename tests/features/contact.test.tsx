@@ -292,6 +292,10 @@ describe('the contact form (its binding)', () => {
     await onContactPage('?topic=quote', async () => {
       expect(await field('內容')).toHaveValue('');
     });
+    // a topic the form does not list chooses none
+    await onContactPage('?topic=loan', async () => {
+      expect(await screen.findByRole('combobox', { name: '洽詢主題' })).toHaveValue('');
+    });
     await onContactPage('?topic=quote&headcount=60', async () => {
       expect(await field('內容')).toHaveValue(
         '我在保費試算中選擇了團體保險，投保人數 60 人，想請專人提供報價。',

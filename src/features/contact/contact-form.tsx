@@ -5,7 +5,7 @@ import { FormField } from '../../components/form-field';
 import { FormSelect } from '../../components/form-select';
 import { FormTextArea } from '../../components/form-text-area';
 import { CONTACT_CONTENT_MAX, type ContactMessage, contactMessageSchema } from '../../domain/api/contact';
-import { CONTACT_TOPICS } from '../../domain/contact-topics';
+import { CONTACT_TOPIC_VALUES, CONTACT_TOPICS } from '../../domain/contact-topics';
 import { INSURER } from '../../domain/insurer';
 import { FormDraft, readDraft } from '../../lib/form-draft';
 import type { ContactSearch } from '../../router';
@@ -50,11 +50,12 @@ function quoteRequest(start: ContactSearch): string {
 function initialValues(start: ContactSearch): ContactValues {
   const draft = readDraft<ContactValues>(CONTACT_FLOW, 'message');
   const values = draft ?? EMPTY;
-  if (!start.topic) return values;
-  const quote = start.topic === 'quote' && (start.cover || start.headcount);
+  const topic = CONTACT_TOPIC_VALUES.find((value) => value === start.topic);
+  if (!topic) return values;
+  const quote = topic === 'quote' && (start.cover || start.headcount);
   return {
     ...values,
-    topic: start.topic,
+    topic,
     content: quote && values.content.trim() === '' ? quoteRequest(start) : values.content,
   };
 }

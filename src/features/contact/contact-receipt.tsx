@@ -8,7 +8,6 @@ import {
 import { contactTopicLabel } from '../../domain/contact-topics';
 import { INSURER } from '../../domain/insurer';
 import { formatRoc, formatRocInstant } from '../../domain/roc-date';
-import './contact.css';
 
 interface ContactReceiptProps {
   receipt: Receipt;

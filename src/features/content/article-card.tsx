@@ -1,6 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import type { ArticleSummary } from '../../domain/api/content';
-import { formatRoc } from '../../domain/roc-date';
+
+/**
+ * An article's ISO date as 民國115年3月10日. Not roc-date's formatRoc: that one brings luxon (20 KB) to pages
+ * that have no other use for it, and an article's date is always a valid day of the ROC era.
+ */
+function rocDay(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  return `民國${year! - 1911}年${month}月${day}日`;
+}
 
 /** What a card and the article's own header say of it: category, date, reading time. */
 export function ArticleMeta({ article }: { article: ArticleSummary }) {
@@ -8,7 +16,7 @@ export function ArticleMeta({ article }: { article: ArticleSummary }) {
     <p className="article-meta">
       <span>{article.category}</span>
       <span>
-        <time dateTime={article.publishedAt}>{formatRoc(article.publishedAt, 'chinese')}</time>
+        <time dateTime={article.publishedAt}>{rocDay(article.publishedAt)}</time>
       </span>
       <span>約 {article.readMinutes} 分鐘</span>
     </p>

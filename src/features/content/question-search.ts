@@ -1,10 +1,9 @@
-import { toHalfWidth } from '../../domain/input-helpers';
-
 // Spaces, punctuation and symbols, half- or full-width: a visitor types 「眷屬 加保」 or 「眷屬、加保？」
 // for 「眷屬加保」.
 const IGNORED = /[\s\p{P}\p{S}]/gu;
 
-const fold = (text: string) => toHalfWidth(text).toLowerCase();
+// NFKC folds full-width letters, digits and the ideographic space to their half-width forms
+const fold = (text: string) => text.normalize('NFKC').toLowerCase();
 
 /** The words of a query: split on spaces (full-width ones too), each without punctuation. */
 export function queryWords(query: string): string[] {

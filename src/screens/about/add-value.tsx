@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
 import { INSURER } from '../../domain/insurer';
 import { headingOf } from '../../domain/screens';
-import './about.css';
 
 /** 加值服務 (ODGAF092): what an insured company and its staff get besides the cover. */
 export default function AddValue() {

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
 import { TableScroll } from '../../components/table-scroll';
 import { headingOf } from '../../domain/screens';
-import './about.css';
 
 /** The three insurances a company's staff hold, compared row by row. */
 const COMPARISON = [

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
 import { INSURER } from '../../domain/insurer';
 import { headingOf } from '../../domain/screens';
-import './about.css';
 
 /** What every claim needs, whatever happened. */
 const COMMON_DOCUMENTS = [

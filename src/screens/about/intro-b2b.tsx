@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
 import { headingOf } from '../../domain/screens';
-import './about.css';
 
 /** 企業網路保險服務 (ODGAF093): what the employer portal does and how an insured company gets access. */
 export default function IntroB2b() {

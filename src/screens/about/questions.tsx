@@ -7,7 +7,6 @@ import { RemoteView } from '../../features/catalogue/remote-view';
 import { useRemote } from '../../features/catalogue/use-remote';
 import { loadQuestions } from '../../features/content/content-api';
 import { matchesQuery, queryWords } from '../../features/content/question-search';
-import '../../features/content/content.css';
 
 /** The question an address's #anchor names. */
 const anchorOf = () => decodeURIComponent(window.location.hash.slice(1));

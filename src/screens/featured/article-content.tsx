@@ -8,7 +8,6 @@ import { useRemote } from '../../features/catalogue/use-remote';
 import { ArticleCard, ArticleMeta } from '../../features/content/article-card';
 import { loadArticle } from '../../features/content/content-api';
 import { useDocumentMeta } from '../../features/content/use-document-meta';
-import '../../features/content/content.css';
 
 const NOT_FOUND = '查無此文章，可能已下架或網址有誤';
 

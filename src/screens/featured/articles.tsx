@@ -8,7 +8,6 @@ import { useRemote } from '../../features/catalogue/use-remote';
 import { ArticleCard } from '../../features/content/article-card';
 import { articlePage } from '../../features/content/article-page';
 import { loadArticles } from '../../features/content/content-api';
-import '../../features/content/content.css';
 
 /** 精選文章 (ODGAF110): the articles as cards, a page at a time; the page is kept for the tab. */
 export default function Articles() {

@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SEED_QUESTION_TOPICS } from '../../src/server/db/seed-data/questions';
+import { builtAppForThisFile, returningVisitor } from './support/built-app';
+
+/*
+ * The featured articles and the questions in Chromium against the built server and its seeded content:
+ * paging, opening an article and coming back to the same page by its link, by Back and after a reload; the
+ * questions filtered as one types, and an answer opened by its anchor.
+ */
+
+const app = builtAppForThisFile();
+
+const cards = (page: Page) => page.locator('.article-cards h3').allTextContents();
+const current = (page: Page) =>
+  page.getByRole('navigation', { name: '文章分頁' }).locator('[aria-current="page"]').textContent();
+
+describe('featured articles against the built server', () => {
+  it('pages on, opens an article and comes back to the same page by its link, by Back and after a reload', async () => {
+    const { context, page } = await returningVisitor(app, { width: 390, height: 844 });
+    try {
+      await page.goto(`${app.server.origin}/groupins/featured/article`);
+      await page.getByRole('navigation', { name: '文章分頁' }).waitFor();
+      const first = await cards(page);
+      expect(first).toHaveLength(6);
+      await page.getByRole('link', { name: '第 2 頁' }).click();
+      await expect.poll(() => current(page)).toBe('2');
+      const second = await cards(page);
+      expect(second).not.toEqual(first);
+      expect(new URL(page.url()).search).toBe('?page=2');
+
+      await page.getByRole('link', { name: second[1]! }).click();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(second[1]);
+      expect(await page.title()).toMatch(new RegExp(`^${second[1]}｜`));
+      await page.getByRole('link', { name: '回精選文章列表' }).click();
+      await expect.poll(() => current(page)).toBe('2');
+      expect(await cards(page)).toEqual(second);
+
+      await page.getByRole('link', { name: second[0]! }).click();
+      await page.getByRole('heading', { level: 1, name: second[0]! }).waitFor();
+      await page.goBack();
+      await expect.poll(() => current(page)).toBe('2');
+      await page.reload();
+      await expect.poll(() => current(page)).toBe('2');
+      expect(await cards(page)).toEqual(second);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('answers an unknown article with a page that says so', async () => {
+    const { context, page } = await returningVisitor(app);
+    try {
+      await page.goto(`${app.server.origin}/groupins/featured/articleContent?id=no-such-article`);
+      await page.getByRole('heading', { level: 1, name: '找不到這篇文章' }).waitFor();
+      await page.getByText('查無此文章，可能已下架或網址有誤').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the questions against the built server', () => {
+  it('filters as one types, and opens the answer an anchor names', async () => {
+    const target = SEED_QUESTION_TOPICS[3]!.questions[2]!;
+    const { context, page } = await returningVisitor(app);
+    try {
+      await page.goto(`${app.server.origin}/groupins/question#${target.id}`);
+      const opened = page.locator(`details#${target.id}`);
+      await expect.poll(() => opened.getAttribute('open')).not.toBeNull();
+      await page.getByRole('searchbox', { name: '搜尋常見問題' }).fill('眷屬');
+      const shown = await page.locator('details.question summary').allTextContents();
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.length).toBeLessThan(SEED_QUESTION_TOPICS.flatMap((t) => t.questions).length);
+      await page.getByRole('searchbox', { name: '搜尋常見問題' }).fill('股票投資');
+      await page.getByText('找不到符合的問題，請換個關鍵字，或直接留言詢問。').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
