@@ -34,7 +34,7 @@ export function ArticleCard({ article, level = 2 }: { article: ArticleSummary; l
         </Link>
       </Heading>
       <ArticleMeta article={article} />
-      <p>{article.summary}</p>
+      <p className="article-summary">{article.summary}</p>
     </article>
   );
 }
