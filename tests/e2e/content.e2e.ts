@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEED_QUESTION_TOPICS } from '../../src/server/db/seed-data/questions';
-import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, newVisitor, returningVisitor } from './support/built-app';
+import { focusedControl, keyboardStep } from './support/keyboard';
 
 /*
  * The featured articles and the questions in Chromium against the built server and its seeded content:
@@ -74,6 +75,86 @@ describe('the questions against the built server', () => {
       expect(shown.length).toBeLessThan(SEED_QUESTION_TOPICS.flatMap((t) => t.questions).length);
       await page.getByRole('searchbox', { name: '搜尋常見問題' }).fill('股票投資');
       await page.getByText('找不到符合的問題，請換個關鍵字，或直接留言詢問。').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the content pages on a phone, by keyboard', () => {
+  const ROUTES = [
+    '/contact',
+    '/about/bscknow',
+    '/about/claim',
+    '/about/addvalue',
+    '/B2Bsystem/introb2b',
+    '/question',
+    '/featured/article',
+    '/featured/articleContent?id=what-is-group-insurance',
+  ];
+
+  it.each([320, 390])('fit a %i px wide screen: nothing runs off its side', async (width) => {
+    const { context, page } = await returningVisitor(app, { width, height: 800 });
+    try {
+      const wide: string[] = [];
+      for (const route of ROUTES) {
+        await page.goto(`${app.server.origin}/groupins${route}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        if ((await page.evaluate(() => document.documentElement.scrollWidth)) > width) wide.push(route);
+      }
+      expect(wide).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Tab reaches every control with nothing fixed over it, the cookie banner showing', async () => {
+    const { context, page } = await newVisitor(app, { width: 390, height: 844 });
+    try {
+      const covered: string[] = [];
+      for (const route of ROUTES) {
+        await page.goto(`${app.server.origin}/groupins${route}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        for (let stop = 0; stop < 60; stop++) {
+          await page.keyboard.press('Tab');
+          const control = await focusedControl(page);
+          if (control?.covered) covered.push(`${route} ${control.name}`);
+        }
+      }
+      expect(covered).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends a message by keyboard alone and lands on its 案件編號', async () => {
+    const { context, page } = await returningVisitor(app, { width: 390, height: 844 });
+    try {
+      await page.goto(`${app.server.origin}/groupins/contact?topic=b2b`);
+      await page.getByRole('heading', { level: 1, name: '聯絡我們' }).waitFor();
+      const covered = await keyboardStep(
+        page,
+        {
+          姓名: '林志明',
+          公司名稱: '青禾室內設計有限公司',
+          手機號碼: '0935-218-604',
+          電子郵件: 'admin@qinghe-design.example.tw',
+          內容: '我們已投保團體保險，想申請企業網路保險服務的帳號。',
+          我已閱讀並同意個人資料蒐集告知事項: 'check',
+        },
+        '我不是機器人',
+        'Space',
+      );
+      await page.getByRole('checkbox', { name: '驗證完成' }).waitFor({ timeout: 30_000 });
+      covered.push(...(await keyboardStep(page, {}, '送出留言')));
+      expect(covered).toEqual([]);
+      await page.getByRole('heading', { name: '留言已送出' }).waitFor();
+      expect(await focusedControl(page)).toMatchObject({ name: '留言已送出' });
+      await expect
+        .poll(() => page.locator('.contact-receipt .application-no').textContent())
+        .toMatch(/^CT\d{12}$/);
     } finally {
       await context.close();
     }

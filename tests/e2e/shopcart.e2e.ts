@@ -16,6 +16,7 @@ import { runAdvanceCommand } from '../../src/server/operator/advance-command';
 import { rosterCsv } from '../support/shopcart-page';
 import { launchBrowser } from './support/browser';
 import { newVisitor, returningVisitor } from './support/built-app';
+import { focusedControl, keyboardStep } from './support/keyboard';
 import { type RunningServer, startBuiltServer } from './support/server';
 
 /*
@@ -188,78 +189,6 @@ const rosterRead = (page: Page, count: number) =>
 
 /** The texts of the page's alerts (the roster's errors, the step's refusal). */
 const alerts = (page: Page) => page.getByRole('alert').allTextContents();
-
-/** Each key held briefly, as a person presses it. */
-const HUMAN = { delay: 40 };
-
-/** What has focus: its label (without the 必填 mark), tag, and whether a fixed or sticky element covers it. */
-const focusedControl = (page: Page) =>
-  page.evaluate(() => {
-    const e = document.activeElement as HTMLElement | null;
-    if (!e || e === document.body) return null;
-    const label = (e as HTMLInputElement).labels?.[0]?.cloneNode(true) as HTMLElement | undefined;
-    for (const hidden of label?.querySelectorAll('[aria-hidden="true"]') ?? []) hidden.remove();
-    const name = (label?.textContent ?? e.getAttribute('aria-label') ?? e.textContent ?? '').trim();
-    const fixedAround = (n: Element | null) => {
-      for (let x = n; x; x = x.parentElement) {
-        const position = getComputedStyle(x).position;
-        if (position === 'fixed' || position === 'sticky') return x;
-      }
-      return null;
-    };
-    const r = e.getBoundingClientRect();
-    const over = fixedAround(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
-    const covered = over !== null && !over.contains(e) && fixedAround(e) === null;
-    const outOfView = r.bottom > innerHeight || r.top < 0;
-    return {
-      name,
-      tag: e.tagName,
-      type: e.getAttribute('type') ?? '',
-      heading: e.tagName === 'H1',
-      covered: covered || outOfView,
-    };
-  });
-
-/**
- * A keyboard visitor on a step: Tab from where focus is, through every stop, typing or picking the value
- * of each control named in `values` as it is reached ('check' is Space on a checkbox, a file input gets
- * the file as its dialog would), until the control `last`, on which it presses `key`. Answers the controls that
- * were covered (by the cookie banner or anything fixed) or out of view when they had focus.
- */
-async function keyboardStep(
-  page: Page,
-  values: Record<string, string | { name: string; csv: string }>,
-  last: string,
-  key = 'Enter',
-): Promise<string[]> {
-  const covered: string[] = [];
-  const done = new Set<string>();
-  for (let stop = 0; stop < 150; stop++) {
-    await page.keyboard.press('Tab', HUMAN);
-    const control = await focusedControl(page);
-    if (!control || (await page.locator(':focus').evaluate((e) => e.closest('.consent-banner') !== null)))
-      continue;
-    if (control.covered) covered.push(control.name);
-    if (control.name === last) {
-      await page.keyboard.press(key, HUMAN);
-      return covered;
-    }
-    // each value once: a second pass of Tab (past the end of the page) must not tick a box off again
-    const value = values[control.name];
-    if (value === undefined || done.has(control.name)) continue;
-    done.add(control.name);
-    const focused = page.locator(':focus');
-    if (typeof value === 'object')
-      await focused.setInputFiles({ name: value.name, mimeType: 'text/csv', buffer: Buffer.from(value.csv) });
-    else if (control.tag === 'SELECT') await focused.selectOption(value);
-    else if (value === 'check') await page.keyboard.press('Space', HUMAN);
-    else {
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.type(value);
-    }
-  }
-  throw new Error(`Tab never reached「${last}」`);
-}
 
 // --- the tests ----------------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ import {
   SAMPLE_UNREACHABLE_CONTACT_MESSAGE,
 } from '../../machines/samples/contact.samples';
 import type { ContactMessage } from '../../src/domain/api/contact';
+import { headingOf } from '../../src/domain/screens';
 import { FLOW_STORAGE_PREFIX } from '../../src/lib/flow-storage';
 import { createCaptcha } from '../../src/server/captcha/captcha';
 import { catalogueServer } from '../screens/catalogue-server';
@@ -209,7 +210,11 @@ describe('random walks of a visitor on the rendered app, against the contact ora
 /** The rendered app at /contact (with `search`) with the contact call held, and the page's driver. */
 async function onContactPage(
   search: string,
-  body: (page: { driver: PathDriver<ContactStimulus, ContactView>; user: UserEvent }) => Promise<void>,
+  body: (page: {
+    driver: PathDriver<ContactStimulus, ContactView>;
+    user: UserEvent;
+    open: (path: string) => Promise<void>;
+  }) => Promise<void>,
 ) {
   const network = heldNetwork(CONTACT_CALLS, PAGE.answers);
   PAGE.before?.(false);
@@ -217,14 +222,15 @@ async function onContactPage(
   try {
     await screen.findByRole('heading', { level: 1 });
     const user = userEvent.setup();
+    const open = (to: string) => act(async () => void page.history.push(`/groupins${to}`));
     const driver = PAGE.driver({
       network,
       user,
       clock: new SimulatedClock(),
       at: () => page.history.location.pathname,
-      open: async () => {},
+      open,
     });
-    await body({ driver, user });
+    await body({ driver, user, open });
   } finally {
     page.stop();
     cleanup();
@@ -292,6 +298,10 @@ describe('the contact form (its binding)', () => {
     await onContactPage('?topic=quote', async () => {
       expect(await field('內容')).toHaveValue('');
     });
+    // what was priced is written only for a quote request
+    await onContactPage('?topic=b2b&headcount=60', async () => {
+      expect(await field('內容')).toHaveValue('');
+    });
     // a topic the form does not list chooses none
     await onContactPage('?topic=loan', async () => {
       expect(await screen.findByRole('combobox', { name: '洽詢主題' })).toHaveValue('');
@@ -313,6 +323,54 @@ describe('the contact form (its binding)', () => {
       expect(await field('姓名')).toHaveValue('林志明');
       expect(await field('內容')).toHaveValue('請問可以加保眷屬嗎？');
       expect(await screen.findByRole('combobox', { name: '洽詢主題' })).toHaveValue('quote');
+    });
+  });
+
+  it('asks for a topic when none is chosen', async () => {
+    await onContactPage('', async ({ user }) => {
+      await user.click(await screen.findByRole('combobox', { name: '洽詢主題' }));
+      await user.tab();
+      await screen.findByText('請選擇洽詢主題');
+    });
+  });
+
+  it('writes the quote request over a draft message of blanks only', async () => {
+    sessionStorage.setItem(
+      `${FLOW_STORAGE_PREFIX}contact.draft.message`,
+      JSON.stringify({ content: '  \n ' }),
+    );
+    await onContactPage('?topic=quote&headcount=80', async () => {
+      expect(await field('內容')).toHaveValue(
+        '我在保費試算中選擇了團體保險，投保人數 80 人，想請專人提供報價。',
+      );
+    });
+  });
+
+  it('keeps a message under way when the visitor looks at another page and comes back', async () => {
+    await onContactPage('', async ({ driver, open }) => {
+      await driver.act!({ kind: 'send', message: SAMPLE_CONTACT_MESSAGE, captcha: SAMPLE_CONTACT_CAPTCHA });
+      await open('/');
+      await screen.findByRole('heading', { level: 1, name: headingOf('ODGAF000') });
+      await open('/contact');
+      await screen.findByRole('heading', { level: 1, name: headingOf('ODGAF080') });
+      await driver.act!({ kind: 'reply', call: 'contact/submit', reply: ok(SAMPLE_CONTACT_RECEIPT) });
+      await screen.findByRole('heading', { name: '留言已送出' });
+    });
+  });
+
+  it('/back2Home forgets the message sent: the next visit starts an empty form', async () => {
+    await onContactPage('', async ({ driver, open }) => {
+      await driver.act!({ kind: 'send', message: SAMPLE_CONTACT_MESSAGE, captcha: SAMPLE_CONTACT_CAPTCHA });
+      await driver.act!({ kind: 'reply', call: 'contact/submit', reply: ok(SAMPLE_CONTACT_RECEIPT) });
+      await screen.findByRole('heading', { name: '留言已送出' });
+      await open('/back2Home');
+      await screen.findByRole('heading', { level: 1, name: headingOf('ODGAF000') });
+      expect(
+        Object.keys(sessionStorage).filter((k) => k.startsWith(`${FLOW_STORAGE_PREFIX}contact`)),
+      ).toEqual([]);
+      await open('/contact');
+      expect(await field('姓名')).toHaveValue('');
+      expect(screen.queryByRole('heading', { name: '留言已送出' })).toBeNull();
     });
   });
 
