@@ -36,6 +36,7 @@ import { answerCaptcha, asSentByOracle, type PageVisit, pageVisit } from '../sup
 import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
 import { envelope } from '../support/render-app';
+import { typeInto } from '../support/typing';
 import { openPage } from '../support/visitor-page';
 import { WalkStep } from '../support/walks';
 
@@ -46,20 +47,9 @@ const entry = machines.find((m) => m.id === 'contact')!;
 
 const button = (name: string | RegExp) => screen.findByRole('button', { name });
 
-/** Types `value` in the control labelled `name` (emptied for ''), then leaves it. */
-async function type(user: UserEvent, name: string, value: string) {
-  const box = await screen.findByRole('textbox', { name });
-  await user.clear(box);
-  if (value !== '') {
-    await user.click(box);
-    await user.paste(value);
-  }
-  await user.tab();
-}
-
 /** The form filled with `message`, the widget solved unless `captcha` is '' (or solved already), 送出留言. */
 async function sendOnPage(user: UserEvent, message: ContactMessage, captcha: string, visit: PageVisit) {
-  for (const [label, value] of contactFields(message)) await type(user, label, value);
+  for (const [label, value] of contactFields(message)) await typeInto(user, label, value);
   await user.selectOptions(await screen.findByRole('combobox', { name: '洽詢主題' }), message.topic);
   const consent = (await screen.findByRole('checkbox', { name: /個人資料蒐集告知事項/ })) as HTMLInputElement;
   if (consent.checked !== message.consent) await user.click(consent);
@@ -244,16 +234,16 @@ const field = (name: string) => screen.findByRole('textbox', { name });
 describe('the contact form (its binding)', () => {
   it('checks each field on blur with the shared rules, in Traditional Chinese', async () => {
     await onContactPage('', async ({ user }) => {
-      await type(user, '姓名', '');
+      await typeInto(user, '姓名', '');
       await screen.findByText('姓名不可為空白');
-      await type(user, '統一編號', '12345678');
+      await typeInto(user, '統一編號', '12345678');
       await screen.findByText('請輸入正確的統一編號');
-      await type(user, '手機號碼', '');
+      await typeInto(user, '手機號碼', '');
       await screen.findByText('手機號碼與市話請至少填寫一項');
-      await type(user, '市話', '02-2345-6789');
-      await type(user, '手機號碼', '');
+      await typeInto(user, '市話', '02-2345-6789');
+      await typeInto(user, '手機號碼', '');
       await waitFor(() => expect(screen.queryByText('手機號碼與市話請至少填寫一項')).toBeNull());
-      await type(user, '電子郵件', 'hr@');
+      await typeInto(user, '電子郵件', 'hr@');
       await screen.findByText('請輸入正確的電子郵件地址');
     });
   });
@@ -376,7 +366,7 @@ describe('the contact form (its binding)', () => {
 
   it('keeps what was typed on reload, and the 案件編號 once sent, under the flow’s name', async () => {
     await onContactPage('', async ({ user, driver }) => {
-      await type(user, '姓名', '陳美玲');
+      await typeInto(user, '姓名', '陳美玲');
       expect(sessionStorage.getItem(`${FLOW_STORAGE_PREFIX}contact.draft.message`)).toContain('陳美玲');
       await driver.act!({ kind: 'send', message: SAMPLE_CONTACT_MESSAGE, captcha: SAMPLE_CONTACT_CAPTCHA });
       await driver.act!({ kind: 'reply', call: 'contact/submit', reply: ok(SAMPLE_CONTACT_RECEIPT) });

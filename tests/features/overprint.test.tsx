@@ -48,6 +48,7 @@ import { answerCaptcha, asSentByOracle, type PageVisit, pageVisit } from '../sup
 import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
 import { envelope } from '../support/render-app';
+import { typeInto } from '../support/typing';
 import { openPage } from '../support/visitor-page';
 import { WalkStep } from '../support/walks';
 
@@ -76,25 +77,14 @@ const button = (name: string | RegExp) => screen.findByRole('button', { name });
 const heading = (id: Parameters<typeof headingOf>[0]) =>
   screen.findByRole('heading', { level: 1, name: headingOf(id) });
 
-/** Types `value` in the text box labelled `name` (emptied for ''), then leaves it. */
-async function type(user: UserEvent, name: string, value: string) {
-  const box = await screen.findByRole('textbox', { name });
-  await user.clear(box);
-  if (value !== '') {
-    await user.click(box);
-    await user.paste(value);
-  }
-  await user.tab();
-}
-
 /** The captcha's own reminder under the widget (the form's, not the server's refusal). */
 const captchaReminder = () => document.querySelector('form.lookup-form .field-message[role="alert"]');
 
 /** STEP1: the identifiers typed, the widget ticked and solved unless the lookup's captcha is '', 查詢申請. */
 async function identifyOnPage(user: UserEvent, lookup: OverprintLookup, visit: PageVisit) {
-  await type(user, '受理編號', lookup.applicationNo);
-  await type(user, '統一編號', lookup.taxId);
-  await type(user, '聯絡手機', lookup.contactPhone);
+  await typeInto(user, '受理編號', lookup.applicationNo);
+  await typeInto(user, '統一編號', lookup.taxId);
+  await typeInto(user, '聯絡手機', lookup.contactPhone);
   if (lookup.captcha !== '') {
     await user.click(await screen.findByRole('checkbox', { name: '我不是機器人' }));
     await screen.findByText('驗證完成', {}, { timeout: 10_000 });

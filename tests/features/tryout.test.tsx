@@ -39,6 +39,7 @@ import type { Cover, TryoutStimulus, TryoutView } from '../support/oracles/tryou
 import { TryoutOracle } from '../support/oracles/tryout.oracle';
 import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
+import { typeInto } from '../support/typing';
 import { openPage } from '../support/visitor-page';
 import { WalkStep } from '../support/walks';
 
@@ -48,17 +49,6 @@ import { WalkStep } from '../support/walks';
 const entry = machines.find((m) => m.id === 'tryout')!;
 
 const button = (name: string | RegExp) => screen.findByRole('button', { name });
-
-/** Types `value` in the text box labelled `name` (emptied for ''), then leaves it. */
-async function type(user: UserEvent, name: string, value: string) {
-  const box = screen.getByRole('textbox', { name });
-  await user.clear(box);
-  if (value !== '') {
-    await user.click(box);
-    await user.paste(value);
-  }
-  await user.tab();
-}
 
 /** STEP1: picks the cover's package, or ticks exactly its cells at their amounts. */
 async function chooseOnPage(user: UserEvent, cover: Cover) {
@@ -89,11 +79,11 @@ async function chooseOnPage(user: UserEvent, cover: Cover) {
 
 /** STEP2: fills the group's fields as the sample gives them and clicks 試算保費. */
 async function describeOnPage(user: UserEvent, group: TryoutGroup) {
-  await type(user, '投保人數', String(group.headcount));
+  await typeInto(user, '投保人數', String(group.headcount));
   await user.selectOptions(screen.getByRole('combobox', { name: '職業類別' }), String(group.occupationClass));
   if (group.ageBasis === 'average') {
     await user.click(screen.getByRole('radio', { name: '平均年齡' }));
-    await type(user, '平均年齡', String(group.averageAge));
+    await typeInto(user, '平均年齡', String(group.averageAge));
   } else {
     await user.click(screen.getByRole('radio', { name: '各年齡層人數（較準確）' }));
     const bands = screen.getByRole('group', { name: '各年齡層人數' });
@@ -102,7 +92,7 @@ async function describeOnPage(user: UserEvent, group: TryoutGroup) {
         .queryAllByRole('textbox')
         .find((b) => b.getAttribute('name') === `ageBands.${band.key}`);
       if (!box) continue;
-      await type(
+      await typeInto(
         user,
         box.getAttribute('aria-label') ?? labelOf(box),
         String(group.ageBands?.[band.key] ?? ''),

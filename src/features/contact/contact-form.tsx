@@ -1,5 +1,6 @@
 import { Form, Formik } from 'formik';
 import { BusyButton } from '../../components/busy-button';
+import { ContactChannelFields } from '../../components/contact-channel-fields';
 import { FormCheckbox } from '../../components/form-checkbox';
 import { FormField } from '../../components/form-field';
 import { FormSelect } from '../../components/form-select';
@@ -108,33 +109,7 @@ export function ContactForm({ start, busy, failure, onSubmit }: ContactFormProps
             maxLength={8}
             hint="選填；已投保的公司填寫後，專人可更快查到貴公司的資料"
           />
-          <FormField
-            name="mobile"
-            label="手機號碼"
-            type="tel"
-            inputMode="tel"
-            normalize="halfWidth"
-            autoComplete="tel-national"
-            hint="手機與市話請至少填寫一項，例如 0912-345-678"
-          />
-          <FormField
-            name="phone"
-            label="市話"
-            type="tel"
-            inputMode="tel"
-            normalize="halfWidth"
-            hint="例如 02-2345-6789"
-          />
-          <FormField name="phoneExt" label="分機" inputMode="numeric" normalize="halfWidth" maxLength={6} />
-          <FormField
-            name="email"
-            label="電子郵件"
-            type="email"
-            required
-            normalize="halfWidth"
-            autoComplete="email"
-            hint="回覆會寄到這個信箱"
-          />
+          <ContactChannelFields emailHint="回覆會寄到這個信箱" />
         </fieldset>
         <fieldset className="form-fieldset">
           <legend>洽詢內容</legend>

@@ -1,5 +1,6 @@
 import { Form, Formik, useFormikContext } from 'formik';
 import { useEffect, useState } from 'react';
+import { ContactChannelFields } from '../../components/contact-channel-fields';
 import { DateField } from '../../components/form-date-field';
 import { FormField } from '../../components/form-field';
 import { FormSelect } from '../../components/form-select';
@@ -140,30 +141,7 @@ export function ApplicantForm({
             <legend>聯絡人</legend>
             <FormField name="contactName" label="聯絡人" required autoComplete="name" />
             <FormField name="contactTitle" label="聯絡人職稱" required autoComplete="organization-title" />
-            <FormField
-              name="mobile"
-              label="手機號碼"
-              inputMode="tel"
-              normalize="halfWidth"
-              autoComplete="tel-national"
-              hint="手機與市話請至少填寫一項，例如 0912-345-678"
-            />
-            <FormField
-              name="phone"
-              label="市話"
-              inputMode="tel"
-              normalize="halfWidth"
-              hint="例如 02-2345-6789"
-            />
-            <FormField name="phoneExt" label="分機" inputMode="numeric" normalize="halfWidth" />
-            <FormField
-              name="email"
-              label="電子郵件"
-              type="email"
-              required
-              normalize="halfWidth"
-              autoComplete="email"
-            />
+            <ContactChannelFields />
           </fieldset>
           <fieldset className="form-fieldset">
             <legend>投保條件</legend>
