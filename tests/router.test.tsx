@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as settled } from 'xstate';
@@ -44,8 +44,14 @@ type OverprintScreen = (typeof OVERPRINT_LATER)[number];
 const isOverprintStep = (id: string): id is OverprintScreen =>
   (OVERPRINT_LATER as readonly string[]).includes(id);
 
+// An article's page is headed by the article's title (issue 13), tested on its own below.
 const visible = SCREENS.filter(
-  (s) => s.id !== 'back2Home' && !isFlowStep(s.id) && !isTryoutStep(s.id) && !isOverprintStep(s.id),
+  (s) =>
+    s.id !== 'back2Home' &&
+    s.id !== 'ODGAF111' &&
+    !isFlowStep(s.id) &&
+    !isTryoutStep(s.id) &&
+    !isOverprintStep(s.id),
 );
 const flowSteps = SCREENS.filter((s) => isFlowStep(s.id));
 const tryoutSteps = SCREENS.filter((s) => isTryoutStep(s.id));
@@ -108,6 +114,27 @@ describe('route table (SPEC §2)', () => {
     const { router } = await renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(router.state.matches.at(-1)?.staticData.screenId).toBe(id);
+  });
+
+  it('/featured/articleContent is ODGAF111: the article ?id= names under its title, or a page saying it is not there', async () => {
+    const article = {
+      id: 'what-is-group-insurance',
+      title: '團體保險是什麼？',
+      summary: '摘要',
+      category: '團保入門',
+    };
+    const found = await renderApp('/featured/articleContent?id=what-is-group-insurance', {
+      fetch: (url, init) =>
+        url.pathname.endsWith('/content/article')
+          ? envelope({ ...article, publishedAt: '2025-01-14', readMinutes: 3, body: [], nextReads: [] })
+          : defaultFetch(url, init),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: article.title })).toBeInTheDocument();
+    expect(found.router.state.matches.at(-1)?.staticData.screenId).toBe('ODGAF111');
+    cleanup();
+    const missing = await renderApp('/featured/articleContent');
+    expect(await screen.findByRole('heading', { level: 1, name: '找不到這篇文章' })).toBeInTheDocument();
+    expect(missing.router.state.matches.at(-1)?.staticData.screenId).toBe('ODGAF111');
   });
 
   it.each(flowSteps)('$path with no application in progress lands on STEP1', async ({ path }) => {

@@ -4,8 +4,8 @@ import { envelope, renderApp } from '../support/render-app';
 
 it('keeps the current title and shows nothing when the title call fails (SPEC §7)', async () => {
   document.title = '團體保險網路服務';
-  const { fetchMock } = await renderApp('/question', { fetch: () => envelope(null, 9) });
-  await screen.findByRole('heading', { level: 1, name: '常見問題' });
+  const { fetchMock } = await renderApp('/about/bscknow', { fetch: () => envelope(null, 9) });
+  await screen.findByRole('heading', { level: 1, name: '團體保險基本知識' });
   await new Promise((r) => setTimeout(r, 20));
   expect(fetchMock).toHaveBeenCalled();
   expect(document.title).toBe('團體保險網路服務');

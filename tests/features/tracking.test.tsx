@@ -37,11 +37,11 @@ it('logs a campaign view instead when the query has utm parameters', async () =>
 });
 
 it('never disturbs the visitor when tracking fails', async () => {
-  await renderApp('/question', {
+  await renderApp('/about/bscknow', {
     fetch: (url, init) =>
       url.pathname.includes('Trace') ? envelope(null, 500, '系統忙碌中', 500) : defaultFetch(url, init),
   });
-  await screen.findByRole('heading', { level: 1, name: '常見問題' });
+  await screen.findByRole('heading', { level: 1, name: '團體保險基本知識' });
   await new Promise((r) => setTimeout(r, 20));
   expect(screen.queryByRole('alert')).toBeNull();
   expect(screen.queryByRole('dialog')).toBeNull();
