@@ -36,11 +36,12 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/][^\\/]+|xstate[\\/]dist)[\\/]/,
             },
-            // The screens that show loaded data alike (useRemote, RemoteView) and the catalogue's calls, in one
-            // chunk rather than one per set of screens using them: the home page needs them all (0.2 KB less).
+            // Every screen's frame (ScreenPage), the data views of the screens that load data (useRemote,
+            // RemoteView) and the catalogue's calls, in one chunk rather than one per set of screens using
+            // them: the home page needs them all, and each chunk costs its name in every page's preload map.
             {
-              name: 'remote',
-              test: /src[\\/]features[\\/]catalogue[\\/](use-remote|remote-view|catalogue-api)\./,
+              name: 'screen',
+              test: /src[\\/](components[\\/]screen-page|features[\\/]catalogue[\\/](use-remote|remote-view|catalogue-api))\./,
               includeDependenciesRecursively: false,
             },
           ],
