@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { SITE_NAME } from '../../domain/screens';
 import { loadTitles } from '../page-titles/page-titles';
@@ -5,20 +6,30 @@ import { loadTitles } from '../page-titles/page-titles';
 /**
  * A page's own title (「<title>｜<site>」) and description meta tag, for a screen whose subject is loaded
  * (an article). The route's title from the server is set on navigation once the titles are in; this one is
- * set after it, so it stays. The description is put back when the screen goes.
+ * set after it, so it stays. Both are put back when the screen goes or its subject changes.
  */
 export function useDocumentMeta(title: string | null, description: string | null) {
+  // the router sets the route's title once a navigation is resolved, which can be after this screen is
+  // rendered: set this one again after each, so it comes last
+  const resolved = useRouterState({ select: (s) => s.resolvedLocation?.href });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resolved is the trigger to set the title again
   useEffect(() => {
     if (title === null) return;
+    const own = `${title}｜${SITE_NAME}`;
     let current = true;
+    let before: string | undefined;
     const set = () => {
-      if (current) document.title = `${title}｜${SITE_NAME}`;
+      if (!current) return;
+      before = document.title;
+      document.title = own;
     };
     loadTitles().then(set, set);
     return () => {
       current = false;
+      // the screen's own title again (another article loading); a title the next route set already stays
+      if (before !== undefined && document.title === own) document.title = before;
     };
-  }, [title]);
+  }, [title, resolved]);
 
   useEffect(() => {
     if (description === null) return;

@@ -10,6 +10,7 @@ import { loadArticle } from '../../features/content/content-api';
 import { useDocumentMeta } from '../../features/content/use-document-meta';
 
 const NOT_FOUND = '查無此文章，可能已下架或網址有誤';
+const NOT_FOUND_HEADING = '找不到這篇文章';
 
 /** 文章內容 (ODGAF111): the article ?id= names, with what to read next; an unknown id says so. */
 export default function ArticleContent() {
@@ -24,6 +25,9 @@ function ArticleById({ id }: { id: string }) {
   useDocumentMeta(article?.title ?? null, article?.summary ?? null);
   if (remote.status === 'failed' && remote.failure.returnCode === RETURN_CODE.notFound)
     return <ArticleNotFound message={remote.failure.message} />;
+  // an id that cannot name an article (the server refuses its form): no retry will find it
+  if (remote.status === 'failed' && remote.failure.returnCode === RETURN_CODE.badInput)
+    return <ArticleNotFound message={NOT_FOUND} />;
   if (article) return <ArticleView article={article} />;
   return (
     <ScreenPage heading={headingOf('ODGAF111')}>
@@ -76,8 +80,9 @@ function ArticleView({ article }: { article: Article }) {
 }
 
 function ArticleNotFound({ message }: { message: string }) {
+  useDocumentMeta(NOT_FOUND_HEADING, null);
   return (
-    <ScreenPage heading="找不到這篇文章" lead={message}>
+    <ScreenPage heading={NOT_FOUND_HEADING} lead={message}>
       <div className="form-actions">
         <Link to="/featured/article" className="button primary">
           回精選文章列表

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { ScreenPage } from '../../components/screen-page';
 import type { ArticlePage } from '../../domain/api/content';
 import { headingOf } from '../../domain/screens';
@@ -14,19 +14,29 @@ export default function Articles() {
   const { page: asked } = useSearch({ from: '/featured/article' });
   const page = asked ?? articlePage.get();
   const remote = useRemote(loadArticles, String(page));
+  // the page on screen, kept here: the list itself goes while the next page loads
+  const shown = useRef<number | null>(null);
   return (
     <ScreenPage heading={headingOf('ODGAF110')} lead="與企業福利、職場保障與團體保險有關的精選文章。">
       <RemoteView remote={remote} what="文章">
-        {(data) => <ArticleList data={data} asked={asked} />}
+        {(data) => <ArticleList data={data} asked={asked} shown={shown} />}
       </RemoteView>
     </ScreenPage>
   );
 }
 
-function ArticleList({ data, asked }: { data: ArticlePage; asked: number | undefined }) {
+function ArticleList({
+  data,
+  asked,
+  shown,
+}: {
+  data: ArticlePage;
+  asked: number | undefined;
+  /** the page shown before this one on this visit, if any */
+  shown: RefObject<number | null>;
+}) {
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
-  const shown = useRef(data.page);
 
   useEffect(() => {
     articlePage.set(data.page);
@@ -34,10 +44,11 @@ function ArticleList({ data, asked }: { data: ArticlePage; asked: number | undef
     // within the list is being loaded, whatever the list on screen)
     if (asked === undefined || asked > data.pageCount)
       void navigate({ to: '/featured/article', search: { page: data.page }, replace: true });
-    // a new page moves the reader's focus to its list, not back to the top of the document
-    if (shown.current !== data.page) heading.current?.focus();
+    // another page moves the reader's focus to its list: the link chosen went with the page before, and the
+    // focus is not left on the document's body (arriving on the list leaves it where the page starts)
+    if (shown.current !== null && shown.current !== data.page) heading.current?.focus();
     shown.current = data.page;
-  }, [asked, data.page, data.pageCount, navigate]);
+  }, [asked, data.page, data.pageCount, navigate, shown]);
 
   const pages = Array.from({ length: data.pageCount }, (_, i) => i + 1);
   return (

@@ -1,4 +1,4 @@
-import type { Article, ArticleSummary } from '../../../src/domain/api/content';
+import { ARTICLE_ID, type Article, type ArticleSummary } from '../../../src/domain/api/content';
 import { SEED_ARTICLES } from '../../../src/server/db/seed-data/articles';
 import { SEED_QUESTION_TOPICS } from '../../../src/server/db/seed-data/questions';
 import { defaultFetch, envelope, type FetchHandler } from '../../support/render-app';
@@ -39,6 +39,7 @@ export const contentServer: FetchHandler = (url, init) => {
     }
     case 'content/article': {
       const id = url.searchParams.get('id') ?? '';
+      if (!ARTICLE_ID.test(id)) return envelope(null, 400, '文章代碼格式錯誤', 400);
       return SEED_ARTICLES.some((a) => a.id === id)
         ? envelope(articleOf(id))
         : envelope(null, 404, '查無此文章，可能已下架或網址有誤', 404);
@@ -49,3 +50,11 @@ export const contentServer: FetchHandler = (url, init) => {
       return defaultFetch(url, init);
   }
 };
+
+/** The content server, its answers to content/articles `delay` ms late (a page on the way, as on a network). */
+export const slowContentServer =
+  (delay: number): FetchHandler =>
+  async (url, init) => {
+    if (url.pathname.endsWith('content/articles')) await new Promise((resolve) => setTimeout(resolve, delay));
+    return contentServer(url, init);
+  };
