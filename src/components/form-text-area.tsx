@@ -44,7 +44,14 @@ export function FormTextArea({ name, label, hint, required, rows = 8, maxWidth }
   return (
     <div className="form-field form-text-area">
       {labelElement}
-      <textarea {...field} {...control} value={field.value ?? ''} rows={rows} />
+      <textarea
+        {...field}
+        {...control}
+        value={field.value ?? ''}
+        rows={rows}
+        // the browser shows only the caret's line of a box it scrolls to; show the box with its counter
+        onFocus={(event) => event.currentTarget.parentElement?.scrollIntoView({ block: 'nearest' })}
+      />
       {messages}
       {/* read out only when the limit is crossed, not on every keystroke */}
       <p className="visually-hidden" aria-live="polite">

@@ -4,8 +4,9 @@ import { Settings } from 'luxon';
 import { afterEach } from 'vitest';
 
 Settings.defaultZone = 'Asia/Taipei';
-// jsdom does not implement scrolling; the app scrolls on every navigation.
+// jsdom does not implement scrolling; the app scrolls on every navigation, and to a control or an anchor.
 window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
 // jsdom leaves isSecureContext undefined; a browser's http://localhost, the tests' origin, is a secure
 // context. The captcha widget (altcha) refuses to work outside one.
 Object.defineProperty(globalThis, 'isSecureContext', { value: true, configurable: true });
