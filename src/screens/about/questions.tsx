@@ -53,7 +53,7 @@ function QuestionBrowser({ topics }: { topics: QuestionList }) {
 
   return (
     <>
-      <search className="question-search">
+      <search className="form-field question-search">
         <label htmlFor="question-query">搜尋常見問題</label>
         <input
           id="question-query"
