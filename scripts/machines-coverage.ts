@@ -1,5 +1,5 @@
 import { machines } from '../machines/registry';
-import { coverageOf, describeTransition } from '../tests/support/flow-model';
+import { coverageOf, describeTransition } from '../machines/paths';
 import { LEVELS, type Level, PATH_RUNS_DIR, passedPaths } from '../tests/support/path-record';
 
 // Per machine and per declared transition: whether a generated path taking it passed on the machine alone

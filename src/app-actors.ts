@@ -19,6 +19,8 @@ export interface AppLogic {
   session: typeof sessionMachine;
   /** a test may pass xstate's SimulatedClock */
   clock?: ActorOptions<AnyActorLogic>['clock'];
+  /** sees what the actors do from their start (main.tsx keeps it for the transition trace) */
+  inspect?: ActorOptions<AnyActorLogic>['inspect'];
 }
 
 const LIVE: AppLogic = { consent: liveConsentMachine, cart: liveCartMachine, session: liveSessionMachine };
@@ -26,7 +28,8 @@ const LIVE: AppLogic = { consent: liveConsentMachine, cart: liveCartMachine, ses
 /** Starts the app's actors: the live ones unless a test passes machines bound to fakes, or a clock. */
 export function startAppActors(given: Partial<AppLogic> = {}): AppActors {
   const logic = { ...LIVE, ...given };
-  const options = logic.clock ? { clock: logic.clock } : {};
+  // an undefined inspect is no inspector, but an undefined clock would replace xstate's own
+  const options = { ...(logic.clock ? { clock: logic.clock } : {}), inspect: logic.inspect };
   // the add_to_cart analytics event is sent by the pages that add to the cart (features/cart/use-cart.ts)
   return {
     consent: createActor(logic.consent, options).start(),

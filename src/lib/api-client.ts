@@ -20,6 +20,8 @@ interface CallOptions {
   /** show the full-screen loading overlay while the call is in flight */
   overlay?: boolean;
   signal?: AbortSignal;
+  /** let the request outlive the page (a trace sent as the tab closes) */
+  keepalive?: boolean;
 }
 
 /** GET `${API_BASE}/${path}`; resolves with `data` when returnCode is 0, else rejects with ApiFailure. */
@@ -47,6 +49,13 @@ export function apiPostFile(path: string, body: unknown, options: CallOptions = 
   });
 }
 
+/** POSTs JSON in a request that outlives the page (a trace sent as the tab closes); failures are dropped. */
+export function postKeepalive(path: string, body: unknown): void {
+  fetch(`${API_BASE}/${path}`, { ...postInit(body), keepalive: true, credentials: 'same-origin' }).catch(
+    () => undefined,
+  );
+}
+
 function postInit(body: unknown): RequestInit {
   return {
     method: 'POST',
@@ -71,6 +80,7 @@ async function call<T>(
         credentials: 'same-origin',
         headers: { accept: 'application/json', ...init.headers },
         signal: options.signal ?? null,
+        keepalive: options.keepalive ?? false,
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;

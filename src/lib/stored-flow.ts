@@ -5,7 +5,10 @@ import {
   createActor,
   type InputFrom,
 } from 'xstate';
+import type { TracedMachine } from '../domain/trace';
+import { apiPost } from './api-client';
 import { FLOW_STORAGE_PREFIX, onFlowsCleared } from './flow-storage';
+import { recordTransitions } from './transition-trace';
 
 /** The stored snapshot of the tab's `name` flow, if it still fits the machine; a misfit is dropped. */
 function restore(key: string, logic: AnyStateMachine) {
@@ -26,9 +29,10 @@ function restore(key: string, logic: AnyStateMachine) {
  * when the tab has one that still fits the machine, else from `input`; the snapshot is saved after each
  * settled step (never in a state tagged `busy`, whose call a reload cannot resume), so a reload keeps the
  * step and what was accepted. `stop` ends it, as forgetting the flows does (/back2Home, the session's end).
+ * Its transitions go to the atlas's trace under the machine's id, which is also the flow's name.
  */
 export function storedFlow<TLogic extends AnyStateMachine>(
-  name: string,
+  name: TracedMachine,
   logic: TLogic,
   input: InputFrom<TLogic>,
   /** what the caller undoes when the flow stops (its subscriptions) */
@@ -36,12 +40,14 @@ export function storedFlow<TLogic extends AnyStateMachine>(
 ): { actor: Actor<TLogic>; stop(): void } {
   const key = `${FLOW_STORAGE_PREFIX}${name}`;
   const actor = createActor(logic, { input, snapshot: restore(key, logic) } as never) as Actor<TLogic>;
+  const tracing = recordTransitions(actor, name, apiPost);
   const saving = actor.subscribe((snapshot: AnyMachineSnapshot) => {
     if (snapshot.status === 'active' && !snapshot.hasTag('busy'))
       sessionStorage.setItem(key, JSON.stringify(actor.getPersistedSnapshot()));
   });
   const stop = () => {
     saving.unsubscribe();
+    tracing.unsubscribe();
     forget();
     cleanup();
     actor.stop();

@@ -8,7 +8,7 @@ import { SAMPLE_CONTACT_MESSAGE, SAMPLE_CONTACT_REQUEST_ID } from '../../machine
 import type { ContactMessage } from '../../src/domain/api/contact';
 import { createDatabase } from '../../src/server/db/database';
 import { contactFields } from '../support/contact-page';
-import { type FlowPath, flowPaths } from '../support/flow-model';
+import { type FlowPath, flowPaths } from '../../machines/paths';
 import { contactScreen } from '../support/flow-screens';
 import { CONTACT_CALLS, contactStimuli } from '../support/flows/contact.flow';
 import { ContactOracle, type ContactStimulus, type ContactView } from '../support/oracles/contact.oracle';

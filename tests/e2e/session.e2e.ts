@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines/registry';
 import type { HeldNetwork } from '../support/api-calls';
 import { withDialogText } from '../support/dom-agreement';
-import { flowPaths } from '../support/flow-model';
+import { flowPaths } from '../../machines/paths';
 import { sessionScreen } from '../support/flow-screens';
 import { SESSION_CALLS, SESSION_START, sessionStimuli } from '../support/flows/session.flow';
 import { SessionOracle, type SessionStimulus, type SessionView } from '../support/oracles/session.oracle';

@@ -4,7 +4,7 @@ import { machines } from '../../machines/registry';
 import { SAMPLE_TRYOUT_TODAY } from '../../machines/samples/tryout.samples';
 import type { ChosenCover } from '../../machines/tryout.machine';
 import type { TryoutGroup } from '../../src/domain/api/tryout';
-import { type FlowPath, flowPaths } from '../support/flow-model';
+import { type FlowPath, flowPaths } from '../../machines/paths';
 import { tryoutScreen } from '../support/flow-screens';
 import { TRYOUT_CALLS, tryoutStimuli } from '../support/flows/tryout.flow';
 import { TryoutOracle, type TryoutStimulus, type TryoutView } from '../support/oracles/tryout.oracle';

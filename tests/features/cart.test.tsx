@@ -10,7 +10,7 @@ import { catalogueServer } from '../screens/catalogue-server';
 import type { HeldNetwork } from '../support/api-calls';
 import { PACKAGES } from '../support/catalogue-fixture';
 import { domAgreement, withDialogText } from '../support/dom-agreement';
-import { type FlowPath, flowPaths } from '../support/flow-model';
+import { type FlowPath, flowPaths } from '../../machines/paths';
 import { cartScreen } from '../support/flow-screens';
 import { CART_CALLS, cartStimuli, choiceOf } from '../support/flows/cart.flow';
 import { type CartCall, CartOracle, type CartStimulus, type CartView } from '../support/oracles/cart.oracle';

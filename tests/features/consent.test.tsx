@@ -5,7 +5,7 @@ import { describe, it } from 'vitest';
 import { machines } from '../../machines/registry';
 import type { HeldNetwork } from '../support/api-calls';
 import { domAgreement } from '../support/dom-agreement';
-import { flowPaths } from '../support/flow-model';
+import { flowPaths } from '../../machines/paths';
 import { consentScreen } from '../support/flow-screens';
 import { acceptedBefore, CONSENT_CALLS, consentStimuli } from '../support/flows/consent.flow';
 import { ConsentOracle, type ConsentStimulus, type ConsentView } from '../support/oracles/consent.oracle';

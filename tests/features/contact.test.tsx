@@ -18,7 +18,7 @@ import { createCaptcha } from '../../src/server/captcha/captcha';
 import { catalogueServer } from '../screens/catalogue-server';
 import { contactFields } from '../support/contact-page';
 import { domAgreement } from '../support/dom-agreement';
-import { flowPaths } from '../support/flow-model';
+import { flowPaths } from '../../machines/paths';
 import { contactScreen } from '../support/flow-screens';
 import {
   CONTACT_CALLS,

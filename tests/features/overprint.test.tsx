@@ -20,7 +20,7 @@ import { FLOW_STORAGE_PREFIX } from '../../src/lib/flow-storage';
 import { createCaptcha } from '../../src/server/captcha/captcha';
 import { catalogueServer } from '../screens/catalogue-server';
 import { domAgreement } from '../support/dom-agreement';
-import { flowPaths } from '../support/flow-model';
+import { flowPaths } from '../../machines/paths';
 import { overprintScreen } from '../support/flow-screens';
 import {
   choose,

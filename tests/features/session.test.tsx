@@ -7,7 +7,7 @@ import { machines } from '../../machines/registry';
 import { advanceClock } from '../support/advance-clock';
 import type { HeldNetwork } from '../support/api-calls';
 import { domAgreement, withDialogText } from '../support/dom-agreement';
-import { flowPaths } from '../support/flow-model';
+import { flowPaths } from '../../machines/paths';
 import { sessionScreen } from '../support/flow-screens';
 import { SESSION_CALLS, SESSION_START, serverSession, sessionStimuli } from '../support/flows/session.flow';
 import { ok, refused, type ServerReply } from '../support/oracles/oracle';

@@ -21,7 +21,7 @@ import { createCaptcha } from '../../src/server/captcha/captcha';
 import { catalogueServer } from '../screens/catalogue-server';
 import type { HeldNetwork } from '../support/api-calls';
 import { domAgreement } from '../support/dom-agreement';
-import { flowPaths } from '../support/flow-model';
+import { flowPaths } from '../../machines/paths';
 import { shopcartScreen } from '../support/flow-screens';
 import {
   accepted,

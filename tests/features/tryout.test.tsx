@@ -18,7 +18,7 @@ import { AGE_BANDS } from '../../src/domain/api/tryout';
 import { headingOf } from '../../src/domain/screens';
 import { catalogueServer } from '../screens/catalogue-server';
 import { domAgreement } from '../support/dom-agreement';
-import { flowPaths } from '../support/flow-model';
+import { flowPaths } from '../../machines/paths';
 import { tryoutScreen } from '../support/flow-screens';
 import {
   addedToCart,

@@ -8,7 +8,7 @@ import { SAMPLE_TRYOUT_TODAY } from '../../machines/samples/tryout.samples';
 import type { ShopcartInput } from '../../machines/shopcart.machine';
 import type { CartItemInput } from '../../src/domain/cart-item';
 import { contactLevel } from '../support/contact-level';
-import { coverageOf, type FlowPath, flowPaths } from '../support/flow-model';
+import { coverageOf, type FlowPath, flowPaths } from '../../machines/paths';
 import { cartStimuli } from '../support/flows/cart.flow';
 import { acceptedBefore, consentStimuli } from '../support/flows/consent.flow';
 import { CONTACT_CALLS, contactStimuli } from '../support/flows/contact.flow';

@@ -8,7 +8,7 @@ import {
 } from 'xstate';
 import type { RegisteredMachine } from '../../machines/registry';
 import { advanceClock } from './advance-clock';
-import type { FlowStep } from './flow-model';
+import type { FlowStep } from '../../machines/paths';
 import type { SentRequest } from './oracles/oracle';
 import type { PathDriver } from './path-runner';
 

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { SimulatedClock } from 'xstate';
 import type { HeldNetwork } from './api-calls';
-import type { FlowPath, FlowStep } from './flow-model';
+import type { FlowPath, FlowStep } from '../../machines/paths';
 import { heldNetwork } from './held-network';
 import type { Oracle } from './oracles/oracle';
 import { recordPassedPath } from './path-record';

@@ -1,30 +1,20 @@
 import { array, type InferType, number, object, string } from 'yup';
 import { messages } from '../messages';
+import { TRACE_AGE_MAX_MS, TRACE_BATCH_MAX, TRACED_MACHINES, type TracedMachine } from '../trace';
 import { text } from '../validation/fields';
 import { labelOf } from '../validation/params';
 
 /*
- * The machine atlas (analysts only) and the trace the visitor flows send it: which transitions visitors
- * took, never what they typed. A state is written as its leaf paths, `step2.editing`; the regions of a
- * parallel state are joined with `|` (`active.timer.running|active.banner.hidden`).
+ * The machine atlas (analysts only) and the trace the visitor flows send it (../trace.ts).
  */
 
-/** The machines whose transitions the visitor flows record (the ids of machines/registry.ts). */
-export const TRACED_MACHINES = [
-  'consent',
-  'cart',
-  'session',
-  'shopcart',
-  'tryout',
-  'overprint',
-  'contact',
-] as const;
-export type TracedMachine = (typeof TRACED_MACHINES)[number];
-
-/** Steps one trace request may carry; the client sends a batch when it has this many, or sooner. */
-export const TRACE_BATCH_MAX = 50;
-/** How old a step may be when it arrives (a tab left hidden sends its batch when it closes). */
-export const TRACE_AGE_MAX_MS = 24 * 3600 * 1000;
+export {
+  stateAndAncestors,
+  TRACE_AGE_MAX_MS,
+  TRACE_BATCH_MAX,
+  TRACED_MACHINES,
+  type TracedMachine,
+} from '../trace';
 
 /** An analyst's account name: lower-case letters, digits and . _ - (3 to 32). */
 export const ANALYST_NAME = /^[a-z][a-z0-9._-]{2,31}$/;
@@ -118,31 +108,4 @@ export interface TestRuns {
   /** when `npm run machines:coverage` wrote the report, ISO; null when no report exists */
   recordedAt: string | null;
   levels: Record<string, Record<string, string[]>>;
-}
-
-/** Every state and ancestor a state string names: `a.b|c.d` → a, a.b, c, c.d. */
-export function stateAndAncestors(state: string): string[] {
-  const found = new Set<string>();
-  for (const leaf of state.split('|')) {
-    const parts = leaf.split('.');
-    for (let i = 1; i <= parts.length; i++) found.add(parts.slice(0, i).join('.'));
-  }
-  return [...found];
-}
-
-/** The state string of an XState state value (`{ step2: 'editing' }` → `step2.editing`). */
-export function stateString(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value !== 'object' || value === null) return '';
-  return Object.entries(value as Record<string, unknown>)
-    .map(([key, child]) => {
-      const inner = stateString(child);
-      return inner === ''
-        ? key
-        : inner
-            .split('|')
-            .map((leaf) => `${key}.${leaf}`)
-            .join('|');
-    })
-    .join('|');
 }

@@ -5,7 +5,7 @@ import {
   SAMPLE_CONTACT_RECEIPT,
   SAMPLE_CONTACT_RESTART_REQUEST_ID,
 } from '../../../machines/samples/contact.samples';
-import type { FlowStep } from '../flow-model';
+import type { FlowStep } from '../../../machines/paths';
 import type { ContactStimulus } from '../oracles/contact.oracle';
 import { ok, refused } from '../oracles/oracle';
 

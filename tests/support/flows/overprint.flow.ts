@@ -5,7 +5,7 @@ import {
   SAMPLE_LINK,
   SAMPLE_LOOKUP,
 } from '../../../machines/samples/overprint.samples';
-import type { FlowStep } from '../flow-model';
+import type { FlowStep } from '../../../machines/paths';
 import { ok, refused } from '../oracles/oracle';
 import type { OverprintStimulus } from '../oracles/overprint.oracle';
 

@@ -1,4 +1,4 @@
-import type { FlowStep } from '../flow-model';
+import type { FlowStep } from '../../../machines/paths';
 import { ok, refused } from '../oracles/oracle';
 import type { ServerSession, SessionCall, SessionStimulus } from '../oracles/session.oracle';
 import type { WaitUntilDue } from '../path-runner';

@@ -11,7 +11,7 @@ import {
   sampleCartOf,
 } from '../../../machines/samples/shopcart.samples';
 import type { ShopcartInput } from '../../../machines/shopcart.machine';
-import type { FlowStep } from '../flow-model';
+import type { FlowStep } from '../../../machines/paths';
 import { ok, refused } from '../oracles/oracle';
 import type { ShopcartStart, ShopcartStimulus } from '../oracles/shopcart.oracle';
 

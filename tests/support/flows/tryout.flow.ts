@@ -5,7 +5,7 @@ import {
   SAMPLE_QUOTE,
   SAMPLE_TRYOUT_RESTART_TODAY,
 } from '../../../machines/samples/tryout.samples';
-import type { FlowStep } from '../flow-model';
+import type { FlowStep } from '../../../machines/paths';
 import { ok, refused } from '../oracles/oracle';
 import type { Cover, TryoutStimulus } from '../oracles/tryout.oracle';
 

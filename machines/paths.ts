@@ -6,7 +6,7 @@ import {
   type EventObject,
 } from 'xstate';
 import { type AdjacencyMap, getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
-import type { RegisteredMachine } from '../../machines/registry';
+import type { RegisteredMachine } from './registry';
 
 export interface FlowStep {
   /** what happened: a visitor's event, an invoke's done/error, or a delay's `xstate.after.*` */
