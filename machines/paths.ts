@@ -25,7 +25,7 @@ export interface FlowPath {
 }
 
 /** The payload cases the registry gives for each event type the state handles; a bare event otherwise. */
-function eventCases(entry: RegisteredMachine) {
+export function eventCases(entry: RegisteredMachine) {
   return (state: AnyMachineSnapshot): EventObject[] =>
     __unsafe_getAllOwnEventDescriptors(state).flatMap((type) => {
       const matching = entry.events.filter((c) => c.type === type);

@@ -13,7 +13,8 @@ export type ViteManifest = Record<string, ManifestChunk>;
  * trip less before the screen shows). Paths without a screen get index.html as built.
  */
 export function pagesWithPreloads(indexHtml: string, manifest: ViteManifest, assetBase: string) {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  // the visitors' entry; analyst.html is the other one (src/analyst-main.tsx)
+  const entryKey = manifest['index.html'] ? 'index.html' : undefined;
   const withEntry = closure(manifest, entryKey ? [entryKey] : []);
   const pages = new Map<string, string>();
   for (const screen of SCREENS as readonly Screen[]) {

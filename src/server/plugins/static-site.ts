@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { analystPageOf } from '../../domain/analyst-pages';
 import { pagesWithPreloads, type ViteManifest } from '../page-preloads';
 import { answerNotFound } from './errors';
 
@@ -21,6 +22,8 @@ export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string }> = async
   };
   app.get('/', toSite);
   app.get(SITE_BASE, toSite);
+  // SPEC §2's login path; the analysts' pages live under the site like every other page
+  app.get('/login', (_request, reply) => reply.redirect(`${SITE_BASE}/login`, 301));
 
   if (!existsSync(staticDir)) {
     app.log.warn('static folder not found; serving the API only');
@@ -30,13 +33,15 @@ export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string }> = async
   await app.register(
     async (site) => {
       const pageFor = await loadPages(staticDir);
+      const analystPage = await loadAnalystPage(staticDir);
       site.setNotFoundHandler((request, reply) => {
         const path = request.url.split('?', 1)[0] ?? '';
         if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute(path)) {
+          const sitePath = path.slice(SITE_BASE.length) || '/';
           return reply
             .header('cache-control', 'no-cache')
             .type('text/html; charset=utf-8')
-            .send(pageFor(path.slice(SITE_BASE.length) || '/'));
+            .send(analystPage && analystPageOf(sitePath) ? analystPage : pageFor(sitePath));
         }
         return answerNotFound(request, reply);
       });
@@ -66,6 +71,12 @@ function cacheControlFor(sitePath: string): string {
   // Vite puts a content hash in every file name under assets/, so a name never changes content.
   if (sitePath.startsWith(`assets${sep}`)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
+}
+
+/** The analysts' page (login, logout, the atlas: their own build under analyst/), if it was built. */
+async function loadAnalystPage(staticDir: string): Promise<string | undefined> {
+  const file = join(staticDir, 'analyst', 'analyst.html');
+  return existsSync(file) ? readFile(file, 'utf8') : undefined;
 }
 
 /** index.html per screen path, with that screen's chunks preloaded when the build's manifest is there. */

@@ -1,0 +1,139 @@
+import { useEffect, useState } from 'react';
+import type { RegisteredMachine } from '../../../machines/registry';
+import type { Traffic } from '../../domain/api/atlas';
+import { ApiFailure } from '../../lib/api-client';
+import { atlasApi } from './atlas-api';
+import { DiagramViewer } from './diagram-viewer';
+import type { Layout } from './layout';
+import { funnel, trafficMarks } from './traffic-marks';
+
+/** Traffic: how many visitors reached each state and took each transition in a period, and the flow's funnel. */
+
+const taipeiDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(date);
+const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
+
+export function TrafficPanel({ entry, layout }: { entry: RegisteredMachine; layout: Layout }) {
+  const [period, setPeriod] = useState(() => ({
+    from: taipeiDay(new Date(Date.now() - 6 * 24 * 3600 * 1000)),
+    to: taipeiDay(new Date()),
+  }));
+  const [traffic, setTraffic] = useState<Traffic | null>(null);
+  const [failure, setFailure] = useState('');
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    setLoading(true);
+    setFailure('');
+    atlasApi
+      .traffic({ machine: entry.id as Traffic['machine'], from: period.from, to: period.to })
+      .then((answer) => current && setTraffic(answer))
+      .catch(
+        (error) =>
+          current && setFailure(error instanceof ApiFailure ? error.message : '無法讀取流量，請稍後再試'),
+      )
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [entry, period]);
+
+  const marks = traffic ? trafficMarks(layout.graph, traffic) : undefined;
+  const steps = traffic ? funnel(layout.graph, traffic) : [];
+  return (
+    <div className="atlas-split">
+      <div>
+        <form className="atlas-period" onSubmit={(event) => event.preventDefault()}>
+          <label>
+            起日
+            <input
+              type="date"
+              value={period.from}
+              max={period.to}
+              onChange={(event) => event.target.value && setPeriod({ ...period, from: event.target.value })}
+            />
+          </label>
+          <label>
+            迄日
+            <input
+              type="date"
+              value={period.to}
+              min={period.from}
+              onChange={(event) => event.target.value && setPeriod({ ...period, to: event.target.value })}
+            />
+          </label>
+        </form>
+        {failure && (
+          <p className="diagram-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <DiagramViewer
+          layout={layout}
+          title={entry.title}
+          marks={marks ? { stateCounts: marks.stateCounts, edgeCounts: marks.edgeCounts } : {}}
+          fileName={`${entry.id}-traffic-${period.from}-${period.to}`}
+        />
+      </div>
+      <div className="atlas-side" aria-busy={loading}>
+        <h2>期間內的訪客</h2>
+        <p className="atlas-state" aria-live="polite" data-testid="traffic-visitors">
+          {loading ? '讀取中…' : traffic ? `${traffic.visitors} 位訪客` : '—'}
+        </p>
+        {marks && marks.unmatched > 0 && (
+          <p className="atlas-note">有 {marks.unmatched} 筆紀錄對不上目前的狀態機（狀態機改版前的紀錄）。</p>
+        )}
+        <div className="table-scroll">
+          <table className="atlas-table">
+            <caption>各步驟的漏斗</caption>
+            <thead>
+              <tr>
+                <th scope="col">狀態</th>
+                <th scope="col">訪客</th>
+                <th scope="col">較前一步</th>
+                <th scope="col">較第一步</th>
+              </tr>
+            </thead>
+            <tbody>
+              {steps.map((step) => (
+                <tr key={step.state}>
+                  <th scope="row">{step.state}</th>
+                  <td>{step.visitors}</td>
+                  <td>{percent(step.kept)}</td>
+                  <td>{percent(step.ofFirst)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {traffic && (
+          <div className="table-scroll">
+            <table className="atlas-table" data-testid="traffic-transitions">
+              <caption>轉換次數</caption>
+              <thead>
+                <tr>
+                  <th scope="col">起始狀態</th>
+                  <th scope="col">事件</th>
+                  <th scope="col">結束狀態</th>
+                  <th scope="col">訪客</th>
+                  <th scope="col">次數</th>
+                </tr>
+              </thead>
+              <tbody>
+                {traffic.transitions.map((row) => (
+                  <tr key={`${row.from} ${row.event} ${row.to}`}>
+                    <td>{row.from}</td>
+                    <td>{row.event}</td>
+                    <td>{row.to}</td>
+                    <td>{row.visitors}</td>
+                    <td>{row.times}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
