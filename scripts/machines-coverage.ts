@@ -1,10 +1,13 @@
-import { machines } from '../machines/registry';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { coverageOf, describeTransition } from '../machines/paths';
+import { machines } from '../machines/registry';
+import type { TestRuns } from '../src/domain/api/atlas';
 import { LEVELS, type Level, PATH_RUNS_DIR, passedPaths } from '../tests/support/path-record';
 
 // Per machine and per declared transition: whether a generated path taking it passed on the machine alone
 // (tests/machines), on the rendered app in jsdom (npm test) and in Chromium (npm run test:e2e). Each level's
-// test run records its passed paths in reports/path-runs; run the tests first. Fails on any gap.
+// test run records its passed paths in reports/path-runs; run the tests first. Fails on any gap. Writes the
+// passed paths per level and machine to reports/machine-paths.json, which the atlas shows beside each path.
 
 const RUN_BY: Record<Level, string> = {
   machine: 'npm test',
@@ -64,6 +67,18 @@ for (const entry of machines) {
         gaps.push(`${entry.id}: ${describeTransition(t)} not taken in ${level}`);
   }
 }
+
+const runs: TestRuns = {
+  recordedAt: new Date().toISOString(),
+  levels: Object.fromEntries(
+    LEVELS.map((level) => [
+      level,
+      Object.fromEntries(machines.map((m) => [m.id, [...passedPaths(level, m.id)]])),
+    ]),
+  ),
+};
+mkdirSync('reports', { recursive: true });
+writeFileSync('reports/machine-paths.json', `${JSON.stringify(runs, null, 1)}\n`);
 
 console.log(table(['machine', 'states', 'transitions', 'paths', ...LEVELS, 'no-op transitions'], summary));
 console.log(details.join('\n'));

@@ -61,9 +61,30 @@ export function eventLabel(eventType: string): string {
   return eventType === '' ? 'always' : eventType;
 }
 
-export function transitionLabel(transition: AnyTransitionDefinition): string {
+/**
+ * A named delay's length as the machine starts: `remindAfter` reads the context, so it is worked out on the
+ * machine's own initial context when that is a plain object (it is not when it comes from input).
+ */
+function delaySeconds(machine: AnyStateMachine, eventType: string): number | undefined {
+  const name = /^xstate\.after\.([^.]+)\./.exec(eventType)?.[1];
+  const delays = (machine.implementations as { delays?: Record<string, unknown> }).delays ?? {};
+  const delay = name === undefined ? undefined : delays[name];
+  const context = machine.config.context;
+  if (context === undefined || typeof context === 'function') return undefined;
+  if (typeof delay === 'number') return delay / 1000;
+  if (typeof delay !== 'function') return undefined;
+  const ms = (delay as (args: { context: unknown }) => unknown)({ context });
+  return typeof ms === 'number' ? ms / 1000 : undefined;
+}
+
+export function transitionLabel(transition: AnyTransitionDefinition, machine?: AnyStateMachine): string {
   const guard = guardName(transition);
-  return guard ? `${eventLabel(transition.eventType)} [${guard}]` : eventLabel(transition.eventType);
+  const seconds = machine ? delaySeconds(machine, transition.eventType) : undefined;
+  const event =
+    seconds === undefined
+      ? eventLabel(transition.eventType)
+      : `${eventLabel(transition.eventType)} (${seconds} s)`;
+  return guard ? `${event} [${guard}]` : event;
 }
 
 const childrenOf = (node: AnyStateNode): AnyStateNode[] => Object.values(node.states ?? {});
@@ -108,7 +129,7 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
       source: transition.source.id,
       target: target.id,
       eventType: transition.eventType,
-      label: transitionLabel(transition),
+      label: transitionLabel(transition, machine),
       transition,
     }));
   });
