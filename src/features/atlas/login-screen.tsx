@@ -18,10 +18,11 @@ export function LoginScreen() {
     const data = new FormData(event.currentTarget);
     setFailure('');
     try {
-      const login = await loginSchema.validate(
-        { name: data.get('name'), password: data.get('password') },
-        { abortEarly: true },
-      );
+      const values = { name: data.get('name'), password: data.get('password') };
+      // the fields in the order they are on the form, so the message and the focus go to the first wrong one
+      await loginSchema.validateAt('name', values);
+      await loginSchema.validateAt('password', values);
+      const login = loginSchema.cast(values);
       setBusy(true);
       await atlasApi.login(login.name, login.password);
       window.location.assign(analystHref('atlas'));

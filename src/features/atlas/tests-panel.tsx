@@ -135,7 +135,7 @@ export function TestsPanel({
             ? `；上次測試紀錄 ${new Date(runs.recordedAt).toLocaleString('zh-TW', { timeZone: 'Asia/Taipei' })}`
             : '；尚無測試紀錄（執行 npm test、npm run test:e2e 後執行 npm run machines:coverage）'}
         </p>
-        <ol className="atlas-paths">
+        <ol className="atlas-paths" aria-label="測試路徑">
           {paths.map((p, i) => (
             <li key={p.key}>
               <button
