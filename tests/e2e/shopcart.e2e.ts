@@ -18,6 +18,16 @@ import { launchBrowser } from './support/browser';
 import { newVisitor, returningVisitor } from './support/built-app';
 import { focusedControl, keyboardStep } from './support/keyboard';
 import { type RunningServer, startBuiltServer } from './support/server';
+import {
+  addPackageFromHome,
+  cartButton,
+  expectHeading,
+  fillPlan,
+  heading,
+  PACKAGE,
+  select,
+  textbox,
+} from './support/shopcart-steps';
 
 /*
  * The shopcart application in Chromium against the built server: a visitor puts a package in the cart,
@@ -31,7 +41,6 @@ import { type RunningServer, startBuiltServer } from './support/server';
 const TEST_TIMEOUT_MS = 120_000;
 /** Hashes a challenge may take: the widget solves it in milliseconds. */
 const CAPTCHA_MAX_NUMBER = '1000';
-const PACKAGE = '基本型';
 
 interface ShopcartApp {
   server: RunningServer;
@@ -108,51 +117,6 @@ function peopleOn(startDate: IsoDate): Person[] {
 
 // --- the visitor's steps ------------------------------------------------------------------------------
 
-/** A field by its accessible name: the label's 必填 mark is aria-hidden, so it is not in the name. */
-const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-const select = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
-
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const cartButton = (page: Page) => page.getByRole('button', { name: /^購物車/ });
-
-async function expectHeading(page: Page, text: string) {
-  await expect.poll(() => heading(page).textContent(), { timeout: 15_000 }).toBe(text);
-}
-
-/** Home → the package's page → 加入購物車 → the cart panel's 前往投保申請; answers the cart number. */
-async function addPackageFromHome(app: ShopcartApp, page: Page): Promise<string> {
-  await page.goto(`${app.server.origin}/groupins/`);
-  await page.getByRole('region', { name: '方案一覽' }).getByRole('link', { name: PACKAGE }).click();
-  await page.getByRole('heading', { name: PACKAGE }).first().waitFor();
-  const inserted = page.waitForResponse((r) => r.url().endsWith('/DTODGAZ0/insertCart'));
-  await page.getByRole('button', { name: '加入購物車', exact: true }).click();
-  const answer = (await (await inserted).json()) as { returnCode: number; data: string };
-  expect(answer.returnCode).toBe(0);
-  await expect.poll(() => cartButton(page).textContent()).toBe('購物車1項');
-
-  await cartButton(page).click();
-  const panel = page.getByRole('region', { name: '購物車內容' });
-  await panel.getByText(PACKAGE, { exact: true }).waitFor();
-  await panel.getByRole('link', { name: '前往投保申請' }).click();
-  await expectHeading(page, '投保申請：確認購物車');
-  return answer.data;
-}
-
-/** STEP1: 投保人數 5, 職業類別 1, 平均年齡 38 (平均月薪 when the cart asks for it). */
-async function fillPlan(page: Page) {
-  await page
-    .getByRole('table', { name: '投保項目' })
-    .getByRole('rowheader', { name: PACKAGE, exact: true })
-    .waitFor();
-  await textbox(page, '投保人數').fill('5');
-  await select(page, '職業類別').selectOption('1');
-  await textbox(page, '平均年齡').fill('38');
-  const salary = textbox(page, '平均月薪');
-  if (await salary.isVisible()) await salary.fill('40000');
-  await page.getByRole('button', { name: '下一步：填寫投保資料' }).click();
-  await expectHeading(page, '投保申請：填寫投保資料');
-}
-
 /** STEP2's 要保單位 fields: SAMPLE_APPLICANT, with the 投保始期 and the ages of today's run. */
 async function fillApplicant(page: Page, startDate: IsoDate) {
   const a = SAMPLE_APPLICANT;
@@ -210,7 +174,7 @@ describe('shopcart application in Chromium against the built server', () => {
         const { context, page } = await returningVisitor(app);
         let applicationNo: string;
         try {
-          const cartNo = await addPackageFromHome(app, page);
+          const cartNo = await addPackageFromHome(app.server.origin, page);
           await fillPlan(page);
 
           await fillApplicant(page, startDate);
@@ -424,7 +388,7 @@ describe('shopcart application in Chromium against the built server', () => {
         const people = peopleOn(startDate);
         const { context, page } = await returningVisitor(app);
         try {
-          await addPackageFromHome(app, page);
+          await addPackageFromHome(app.server.origin, page);
           await fillPlan(page);
           await fillApplicant(page, startDate);
 
