@@ -1,9 +1,12 @@
+import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '../domain/envelope';
+import { DEFAULT_TEST_REPORT } from './atlas/test-runs';
 import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER, createCaptcha } from './captcha/captcha';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
+import { analystSessionPlugin } from './plugins/analyst-session';
 import { csrfPlugin } from './plugins/csrf';
 import { answerClientError, errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
@@ -11,6 +14,7 @@ import { ADDRESS_LIMIT, rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { staticSitePlugin } from './plugins/static-site';
+import { atlasRoutes } from './routes/atlas';
 import { captchaRoutes } from './routes/captcha';
 import { cartServiceRoutes } from './routes/cart-service';
 import { catalogueRoutes } from './routes/catalogue';
@@ -32,7 +36,11 @@ export interface BuildAppOptions {
     Partial<
       Pick<
         ServerConfig,
-        'rateLimitAllowList' | 'rateLimitPerAddress' | 'captchaMaxNumber' | 'captchaExpiresSeconds'
+        | 'rateLimitAllowList'
+        | 'rateLimitPerAddress'
+        | 'captchaMaxNumber'
+        | 'captchaExpiresSeconds'
+        | 'testReport'
       >
     >;
   /** pino request logging, to stdout or to a given stream; off unless asked for (tests keep it off) */
@@ -72,6 +80,7 @@ export async function buildApp({
     perAddress: config.rateLimitPerAddress ?? ADDRESS_LIMIT,
   });
   await app.register(csrfPlugin, { keys });
+  await app.register(analystSessionPlugin, { db });
   // app.captcha: any route checks a payload with `await app.captcha.verify(db, payload)`
   app.decorate(
     'captcha',
@@ -93,6 +102,12 @@ export async function buildApp({
   await app.register(overprintRoutes, { db, keys, prefix: API_BASE });
   await app.register(contentRoutes, { db, prefix: API_BASE });
   await app.register(contactRoutes, { db, prefix: API_BASE });
+  await app.register(atlasRoutes, {
+    db,
+    keys,
+    testReport: config.testReport ?? resolve(DEFAULT_TEST_REPORT),
+    prefix: API_BASE,
+  });
 
   await app.register(staticSitePlugin, { staticDir: config.staticDir });
   await app.ready();

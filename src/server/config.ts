@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_TEST_REPORT } from './atlas/test-runs';
 import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER } from './captcha/captcha';
 import { DATABASE_TIMEOUT_MS } from './db/database';
 import { ADDRESS_LIMIT } from './plugins/rate-limits';
@@ -28,6 +29,8 @@ export interface ServerConfig {
   captchaMaxNumber: number;
   /** how long a captcha challenge may be solved and sent */
   captchaExpiresSeconds: number;
+  /** absolute path of the machine paths report the atlas shows (`npm run machines:coverage` writes it) */
+  testReport: string;
 }
 
 /** Fastify's trustProxy: all, none, a list of trusted addresses, or a hop test. */
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       env.CAPTCHA_EXPIRES_SECONDS,
       CAPTCHA_EXPIRES_SECONDS,
     ),
+    testReport: resolve(env.TEST_REPORT || DEFAULT_TEST_REPORT),
   };
 }
 

@@ -23,4 +23,5 @@ export const FAILURE_MESSAGES = {
   tooMany: '操作過於頻繁，請稍後再試',
   serverFault: '系統忙碌中，請稍後再試',
   unavailable: '服務暫時無法使用，請稍後再試',
+  analystLogin: '請先登入分析帳號',
 } as const;

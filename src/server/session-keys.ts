@@ -11,6 +11,8 @@ export interface SessionKeys {
   tokenKey: Buffer;
   /** keys the HMAC that stands for a client's address in the lookup lockout: no address is stored */
   clientKey: Buffer;
+  /** keys the HMAC that names a visitor in the machine traces: the session id is never stored there */
+  traceKey: Buffer;
 }
 
 export function deriveSessionKeys(sessionSecret: string): SessionKeys {
@@ -21,10 +23,16 @@ export function deriveSessionKeys(sessionSecret: string): SessionKeys {
     captchaKey: derive('captcha').toString('base64url'),
     tokenKey: derive('sealed tokens'),
     clientKey: derive('lookup client'),
+    traceKey: derive('trace visitor'),
   };
 }
 
 /** The CSRF token of a session: HMAC-SHA256 of its id, base64url. */
 export function csrfTokenFor(keys: SessionKeys, sessionId: string): string {
   return createHmac('sha256', keys.csrfKey).update(sessionId).digest('base64url');
+}
+
+/** The anonymous visitor a machine trace is stored under: HMAC-SHA256 of the session id, 16 hex digits. */
+export function traceVisitorFor(keys: Pick<SessionKeys, 'traceKey'>, sessionId: string): string {
+  return createHmac('sha256', keys.traceKey).update(sessionId).digest('hex').slice(0, 16);
 }

@@ -10,7 +10,7 @@ import {
   send,
 } from '../support/api-fuzz';
 import type { CookieJar } from '../support/server';
-import { createTestApp, type TestApp } from '../support/server';
+import { addAnalyst, createTestApp, type TestApp } from '../support/server';
 
 const API = '/ODGAWeb/api';
 const ITEM =
@@ -148,17 +148,34 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
   let t: TestApp;
   let jar: CookieJar;
   const { endpoints, onRoute } = endpointCollector();
+  // the visitor is an analyst too, so crafted atlas queries reach past the 401
+  const logIn = async () => {
+    const response = await send(
+      t,
+      jar,
+      post('atlas/login', '{"name":"fuzz.reader","password":"fuzz reader password"}'),
+    );
+    jar.store(response);
+    expect(response.json().returnCode).toBe(0);
+  };
   beforeAll(async () => {
     t = await createTestApp({ onRoute, config: { rateLimitAllowList: ['127.0.0.1'] } });
     jar = await t.newVisitor();
+    await addAnalyst(t.db, 'fuzz.reader', 'fuzz reader password');
+    await logIn();
   });
   afterAll(() => t.close());
 
-  const answerTo = async (request: FuzzRequest) => answerProblem(await send(t, jar, request));
+  const answerTo = async (request: FuzzRequest) => {
+    const response = await send(t, jar, request);
+    // a logout ended the analyst's session: the next atlas queries would stop at the 401
+    if (response.cookies.some((cookie) => cookie.name === 'gi_analyst' && cookie.value === '')) await logIn();
+    return answerProblem(response);
+  };
 
   it('reaches every endpoint the app registers', () => {
     const urls = endpoints.map((endpoint: Endpoint) => endpoint.url);
-    expect(urls).toHaveLength(32);
+    expect(urls).toHaveLength(38);
     expect(urls).toContain(`${API}/contact/submit`);
     expect(urls).toContain(`${API}/content/articles`);
     expect(urls).toContain(`${API}/DTODGAZ0/insertCart`);
@@ -169,6 +186,9 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
     expect(urls).toContain(`${API}/tryout/quote`);
     for (const url of ['overprint/lookup', 'overprint/document', 'progress/query', 'DTODGAZ0/getDecryptData'])
       expect(urls).toContain(`${API}/${url}`);
+    for (const url of ['login', 'logout', 'me', 'traffic', 'test-runs'])
+      expect(urls).toContain(`${API}/atlas/${url}`);
+    expect(urls).toContain(`${API}/trace/transitions`);
   });
 
   it.each(PROBE_CASES)(

@@ -146,6 +146,16 @@ export const VALID_INPUT: Record<string, object> = {
     },
     captcha: 'unsolved',
   },
+  // a name no account has: mutations reach the password check, and never lock the fuzz suite's analyst
+  [`${API_BASE}/atlas/login`]: { name: 'fuzz.nobody', password: 'correct horse battery' },
+  // reaches past the 401 only for a jar logged in as an analyst (tests/server/api-fuzz.test.ts is)
+  [`${API_BASE}/atlas/traffic`]: { machine: 'contact', from: '2026-03-01', to: '2026-03-31' },
+  [`${API_BASE}/trace/transitions`]: {
+    steps: [
+      { machine: 'shopcart', from: 'step1.editing', event: 'NEXT', to: 'step2.editing', ago: 1_500 },
+      { machine: 'contact', from: 'editing', event: 'SUBMIT', to: 'submitting', ago: 0 },
+    ],
+  },
 };
 
 const METHOD_NAMES = [

@@ -6,8 +6,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/envelope';
 import { type BuildAppOptions, buildApp } from '../../src/server/app';
+import { hashPassword } from '../../src/server/atlas/passwords';
 import { createDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { upsertAnalyst } from '../../src/server/db/repositories/analysts';
 import type { Database } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 
@@ -66,6 +68,11 @@ export async function createTestDatabase(): Promise<Kysely<Database>> {
   await migrateToLatest(db);
   await seed(db);
   return db;
+}
+
+/** An analyst account as `npm run analyst:add` makes it: the password hashed with argon2id. */
+export async function addAnalyst(db: Kysely<Database>, name: string, password: string): Promise<void> {
+  await upsertAnalyst(db, name, await hashPassword(password));
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -9,6 +9,7 @@ import * as captchaUses from './migrations/0007_captcha_uses';
 import * as applications from './migrations/0008_applications';
 import * as lookupFailures from './migrations/0009_lookup_failures';
 import * as content from './migrations/0010_content';
+import * as atlas from './migrations/0011_atlas';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008_applications': applications,
   '0009_lookup_failures': lookupFailures,
   '0010_content': content,
+  '0011_atlas': atlas,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

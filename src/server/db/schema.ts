@@ -282,6 +282,37 @@ export interface ContactsTable {
   status: Generated<string>;
 }
 
+/** Who may read the machine atlas (migration 0011): an argon2id hash, never the password. */
+export interface AnalystsTable {
+  name: string;
+  password_hash: string;
+  /** wrong passwords in a row; back to 0 on a login and when they earn a lock */
+  failed_logins: Generated<number>;
+  locked_until: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** An analyst's login: `id` is the random token the signed gi_analyst cookie carries. */
+export interface AnalystSessionsTable {
+  id: string;
+  analyst: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
+/** One transition a visitor's flow took; `visitor` is an HMAC of its session id, not the id. */
+export interface MachineTracesTable {
+  /** bigint comes back as a string */
+  id: ColumnType<string, never, never>;
+  machine: string;
+  from_state: string;
+  event: string;
+  to_state: string;
+  at: Date;
+  visitor: string;
+}
+
 export interface Database {
   function_meta: FunctionMetaTable;
   sessions: SessionsTable;
@@ -309,4 +340,7 @@ export interface Database {
   questions: QuestionsTable;
   contact_serials: ApplicationSerialsTable;
   contacts: ContactsTable;
+  analysts: AnalystsTable;
+  analyst_sessions: AnalystSessionsTable;
+  machine_traces: MachineTracesTable;
 }
