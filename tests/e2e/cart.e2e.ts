@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { type FlowPath, flowPaths } from '../../machines/paths';
 import { machines } from '../../machines/registry';
 import { SAMPLE_CELLS } from '../../machines/samples/cart.samples';
 import type { InputPackage } from '../../src/domain/cart-item';
 import type { HeldNetwork } from '../support/api-calls';
 import { withDialogText } from '../support/dom-agreement';
-import { type FlowPath, flowPaths } from '../../machines/paths';
 import { cartScreen } from '../support/flow-screens';
 import { CART_CALLS, cartStimuli, choiceOf } from '../support/flows/cart.flow';
 import { CartOracle, type CartStimulus, type CartView } from '../support/oracles/cart.oracle';

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { flowPaths } from '../../machines/paths';
 import { machines } from '../../machines/registry';
 import type { HeldNetwork } from '../support/api-calls';
-import { flowPaths } from '../../machines/paths';
 import { consentScreen } from '../support/flow-screens';
 import { acceptedBefore, CONSENT_CALLS, consentStimuli } from '../support/flows/consent.flow';
 import { ConsentOracle, type ConsentStimulus, type ConsentView } from '../support/oracles/consent.oracle';

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import type { PrintedCopy } from '../../machines/overprint.machine';
+import { type FlowPath, flowPaths } from '../../machines/paths';
 import { machines } from '../../machines/registry';
 import { OVERPRINT_DOCUMENTS, type OverprintLookup, PRINTED_AT_HEADER } from '../../src/domain/api/overprint';
 import { DOCUMENT_CHOICES } from '../../src/features/overprint/document-choices';
-import { type FlowPath, flowPaths } from '../../machines/paths';
 import { overprintScreen } from '../support/flow-screens';
 import { OVERPRINT_CALLS, overprintStimuli } from '../support/flows/overprint.flow';
 import {

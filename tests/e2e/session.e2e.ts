@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { flowPaths } from '../../machines/paths';
 import { machines } from '../../machines/registry';
 import type { HeldNetwork } from '../support/api-calls';
 import { withDialogText } from '../support/dom-agreement';
-import { flowPaths } from '../../machines/paths';
 import { sessionScreen } from '../support/flow-screens';
 import { SESSION_CALLS, SESSION_START, sessionStimuli } from '../support/flows/session.flow';
 import { SessionOracle, type SessionStimulus, type SessionView } from '../support/oracles/session.oracle';

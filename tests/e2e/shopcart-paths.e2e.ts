@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { machines } from '../../machines/registry';
-import type { ShopcartInput } from '../../machines/shopcart.machine';
 import type { FlowPath } from '../../machines/paths';
 import { flowPaths } from '../../machines/paths';
+import { machines } from '../../machines/registry';
+import type { ShopcartInput } from '../../machines/shopcart.machine';
 import { shopcartScreen } from '../support/flow-screens';
 import { SHOPCART_CALLS, shopcartStart, shopcartStimuli } from '../support/flows/shopcart.flow';
 import { ShopcartOracle, type ShopcartStimulus, type ShopcartView } from '../support/oracles/shopcart.oracle';

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
+import { type FlowPath, flowPaths } from '../../machines/paths';
 import { machines } from '../../machines/registry';
 import { SAMPLE_TRYOUT_TODAY } from '../../machines/samples/tryout.samples';
 import type { ChosenCover } from '../../machines/tryout.machine';
 import type { TryoutGroup } from '../../src/domain/api/tryout';
-import { type FlowPath, flowPaths } from '../../machines/paths';
 import { tryoutScreen } from '../support/flow-screens';
 import { TRYOUT_CALLS, tryoutStimuli } from '../support/flows/tryout.flow';
 import { TryoutOracle, type TryoutStimulus, type TryoutView } from '../support/oracles/tryout.oracle';

@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
+import { flowPaths } from '../../machines/paths';
 import { machines } from '../../machines/registry';
 import {
   SAMPLE_CONTACT_CAPTCHA,
@@ -18,7 +19,6 @@ import { createCaptcha } from '../../src/server/captcha/captcha';
 import { catalogueServer } from '../screens/catalogue-server';
 import { contactFields } from '../support/contact-page';
 import { domAgreement } from '../support/dom-agreement';
-import { flowPaths } from '../../machines/paths';
 import { contactScreen } from '../support/flow-screens';
 import {
   CONTACT_CALLS,

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import type { PrintedCopy } from '../../machines/overprint.machine';
+import { flowPaths } from '../../machines/paths';
 import { machines } from '../../machines/registry';
 import {
   SAMPLE_ACCESS,
@@ -20,7 +21,6 @@ import { FLOW_STORAGE_PREFIX } from '../../src/lib/flow-storage';
 import { createCaptcha } from '../../src/server/captcha/captcha';
 import { catalogueServer } from '../screens/catalogue-server';
 import { domAgreement } from '../support/dom-agreement';
-import { flowPaths } from '../../machines/paths';
 import { overprintScreen } from '../support/flow-screens';
 import {
   choose,

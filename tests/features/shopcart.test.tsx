@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
+import { flowPaths } from '../../machines/paths';
 import { machines } from '../../machines/registry';
 import {
   SAMPLE_APPLICANT,
@@ -21,7 +22,6 @@ import { createCaptcha } from '../../src/server/captcha/captcha';
 import { catalogueServer } from '../screens/catalogue-server';
 import type { HeldNetwork } from '../support/api-calls';
 import { domAgreement } from '../support/dom-agreement';
-import { flowPaths } from '../../machines/paths';
 import { shopcartScreen } from '../support/flow-screens';
 import {
   accepted,

@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, waitFor as xstateWaitFor } from 'xstate';
+import { flowPaths } from '../../machines/paths';
 import { machines } from '../../machines/registry';
 import {
   SAMPLE_COVERS,
@@ -18,7 +19,6 @@ import { AGE_BANDS } from '../../src/domain/api/tryout';
 import { headingOf } from '../../src/domain/screens';
 import { catalogueServer } from '../screens/catalogue-server';
 import { domAgreement } from '../support/dom-agreement';
-import { flowPaths } from '../../machines/paths';
 import { tryoutScreen } from '../support/flow-screens';
 import {
   addedToCart,

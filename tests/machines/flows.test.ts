@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { CartContext, CartEmitted } from '../../machines/cart.machine';
+import { coverageOf, type FlowPath, flowPaths } from '../../machines/paths';
 import { machines, type RegisteredMachine } from '../../machines/registry';
 import { SAMPLE_PACKAGE } from '../../machines/samples/cart.samples';
 import { SAMPLE_CONTACT_REQUEST_ID } from '../../machines/samples/contact.samples';
@@ -8,7 +9,6 @@ import { SAMPLE_TRYOUT_TODAY } from '../../machines/samples/tryout.samples';
 import type { ShopcartInput } from '../../machines/shopcart.machine';
 import type { CartItemInput } from '../../src/domain/cart-item';
 import { contactLevel } from '../support/contact-level';
-import { coverageOf, type FlowPath, flowPaths } from '../../machines/paths';
 import { cartStimuli } from '../support/flows/cart.flow';
 import { acceptedBefore, consentStimuli } from '../support/flows/consent.flow';
 import { CONTACT_CALLS, contactStimuli } from '../support/flows/contact.flow';

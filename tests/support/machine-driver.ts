@@ -6,9 +6,9 @@ import {
   fromPromise,
   SimulatedClock,
 } from 'xstate';
+import type { FlowStep } from '../../machines/paths';
 import type { RegisteredMachine } from '../../machines/registry';
 import { advanceClock } from './advance-clock';
-import type { FlowStep } from '../../machines/paths';
 import type { SentRequest } from './oracles/oracle';
 import type { PathDriver } from './path-runner';
 

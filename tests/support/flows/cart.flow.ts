@@ -1,5 +1,5 @@
-import type { InputPackage } from '../../../src/domain/cart-item';
 import type { FlowStep } from '../../../machines/paths';
+import type { InputPackage } from '../../../src/domain/cart-item';
 import type { CartCall, CartStimulus } from '../oracles/cart.oracle';
 import { ok, refused } from '../oracles/oracle';
 

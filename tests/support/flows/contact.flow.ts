@@ -1,11 +1,11 @@
 import type { EventObject } from 'xstate';
+import type { FlowStep } from '../../../machines/paths';
 import {
   SAMPLE_CONTACT_CAPTCHA,
   SAMPLE_CONTACT_MESSAGE,
   SAMPLE_CONTACT_RECEIPT,
   SAMPLE_CONTACT_RESTART_REQUEST_ID,
 } from '../../../machines/samples/contact.samples';
-import type { FlowStep } from '../../../machines/paths';
 import type { ContactStimulus } from '../oracles/contact.oracle';
 import { ok, refused } from '../oracles/oracle';
 

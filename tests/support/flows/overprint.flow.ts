@@ -1,11 +1,11 @@
 import type { EventObject } from 'xstate';
+import type { FlowStep } from '../../../machines/paths';
 import {
   SAMPLE_ACCESS,
   SAMPLE_COPY,
   SAMPLE_LINK,
   SAMPLE_LOOKUP,
 } from '../../../machines/samples/overprint.samples';
-import type { FlowStep } from '../../../machines/paths';
 import { ok, refused } from '../oracles/oracle';
 import type { OverprintStimulus } from '../oracles/overprint.oracle';
 

@@ -1,4 +1,5 @@
 import type { EventObject } from 'xstate';
+import type { FlowStep } from '../../../machines/paths';
 import {
   SAMPLE_APPLICANT,
   SAMPLE_CAPTCHA,
@@ -11,7 +12,6 @@ import {
   sampleCartOf,
 } from '../../../machines/samples/shopcart.samples';
 import type { ShopcartInput } from '../../../machines/shopcart.machine';
-import type { FlowStep } from '../../../machines/paths';
 import { ok, refused } from '../oracles/oracle';
 import type { ShopcartStart, ShopcartStimulus } from '../oracles/shopcart.oracle';
 
