@@ -65,6 +65,18 @@ const GROUPS: Group[] = [
     ],
     target: 85,
   },
+  // The atlas's reading of a machine (graph, layout, simulation, traffic) and the flows' transition trace.
+  {
+    name: 'atlas',
+    mutate: [
+      'src/features/atlas/machine-graph.ts',
+      'src/features/atlas/layout.ts',
+      'src/features/atlas/simulation.ts',
+      'src/features/atlas/traffic-marks.ts',
+      'src/lib/transition-trace.ts',
+    ],
+    target: 85,
+  },
   { name: 'domain', mutate: ['src/domain/**/*.ts'], target: 90 },
 ];
 

@@ -5,6 +5,7 @@ import { BASE_PATH } from './domain/screens';
 import { LoginScreen } from './features/atlas/login-screen';
 import { LogoutScreen } from './features/atlas/logout-screen';
 import './styles.css';
+import './features/atlas/atlas.css';
 
 // The analysts' entry (analyst.html): login, logout and the atlas, whose layout engine loads only there.
 const AtlasScreen = lazy(() =>

@@ -10,7 +10,6 @@ import { type Layout, layoutMachine } from './layout';
 import { SimulatePanel } from './simulate-panel';
 import { TestsPanel } from './tests-panel';
 import { TrafficPanel } from './traffic-panel';
-import './atlas.css';
 
 /*
  * /groupins/atlas: every machine of machines/registry.ts, drawn from its definition, to simulate, to play
