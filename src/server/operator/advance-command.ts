@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Kysely } from 'kysely';
 import { APPLICATION_NO } from '../../domain/api/overprint';
 import {
   APPLICATION_STATUSES,
@@ -9,50 +6,27 @@ import {
   NEXT_STATUSES,
 } from '../../domain/application-status';
 import { TAIPEI } from '../../domain/roc-date';
-import { createDatabase, databaseTarget } from '../db/database';
-import type { Database } from '../db/schema';
+import { type CommandOutput, type Outcome, runOperatorTask } from './command-runner';
 import {
   type AdvanceAnswer,
   type AdvanceCommand,
-  errorCode,
   NOTE_MAX_LENGTH,
   noteProblem,
   runAdvance,
 } from './commands';
-import {
-  type DataDirHold,
-  DataDirInUseError,
-  holdDataDir,
-  operatorSocketPath,
-  sendOperatorLine,
-} from './data-dir-hold';
+
+export { type CommandOutput, processOutput } from './command-runner';
 
 /*
  * `npm run application:advance -- <受理編號> <status> [--note <text>]`: staff move an application along.
  * With DATABASE_URL it runs on PostgreSQL beside the servers (the row lock orders it with them). On the
  * embedded database it goes through the running server's operator socket, or, with no server running,
- * holds the data folder itself while it opens the files. It prints the application number and statuses,
- * never the company's data.
+ * holds the data folder itself while it opens the files (command-runner.ts). It prints the application
+ * number and statuses, never the company's data.
  */
-
-/** Where a command writes its lines: stdout and stderr in the script, arrays in tests. */
-export interface CommandOutput {
-  out(line: string): void;
-  err(line: string): void;
-}
-
-export const processOutput: CommandOutput = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-};
 
 /** 0 moved; 1 refused (no such application, a move not allowed); 2 a mistake in the arguments; 3 not run. */
 export const EXIT = { done: 0, refused: 1, usage: 2, notRun: 3 } as const;
-
-/** How long the command waits for PostgreSQL, a row lock a request holds included. */
-const POSTGRES_TIMEOUT_MS = 10_000;
-
-type Outcome = { answer: AdvanceAnswer } | { failure: string };
 
 export async function runAdvanceCommand(
   argv: readonly string[],
@@ -70,22 +44,17 @@ export async function runAdvanceCommand(
     output.err(usage());
     return EXIT.usage;
   }
-  let outcome: Outcome;
-  try {
-    outcome = env.DATABASE_URL
-      ? await onPostgres(env.DATABASE_URL, parsed.command)
-      : await onPglite(resolve(env.DATA_DIR || 'data'), parsed.command);
-  } catch (error) {
-    // a database's or the system's error by its code: its message may quote data
-    const { code } = error as { code?: unknown };
-    outcome = {
-      failure: `The command did not run: ${typeof code === 'string' ? code : (error as Error).message}`,
-    };
-  }
+  const outcome = await runOperatorTask(env, {
+    command: parsed.command,
+    table: 'applications',
+    tables: 'application',
+    run: runAdvance,
+    isResult: isAdvanceAnswer,
+  });
   return report(parsed.command, outcome, output);
 }
 
-function report(command: AdvanceCommand, outcome: Outcome, output: CommandOutput): number {
+function report(command: AdvanceCommand, outcome: Outcome<AdvanceAnswer>, output: CommandOutput): number {
   if ('failure' in outcome) {
     output.err(outcome.failure);
     return EXIT.notRun;
@@ -106,84 +75,6 @@ function report(command: AdvanceCommand, outcome: Outcome, output: CommandOutput
       : `${answer.from} is final: nothing follows it`;
   output.err(`${no}: ${answer.from} → ${command.status} is not allowed; ${next}. Nothing was changed.`);
   return EXIT.refused;
-}
-
-async function onPostgres(url: string, command: AdvanceCommand): Promise<Outcome> {
-  const db = createDatabase({ url, timeoutMs: POSTGRES_TIMEOUT_MS });
-  try {
-    if (!(await isMigrated(db))) return { failure: notSetUp('The PostgreSQL database of DATABASE_URL') };
-    return { answer: await runAdvance(db, command) };
-  } catch (error) {
-    // the URL may hold a password: only the error's code is printed
-    return { failure: `The command did not run on PostgreSQL (DATABASE_URL): ${errorCode(error)}.` };
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function onPglite(dataDir: string, command: AdvanceCommand): Promise<Outcome> {
-  // a folder that does not exist has no database; holding it would create it
-  if (!existsSync(dataDir)) return { failure: notSetUp(`The folder ${dataDir}`) };
-  // A server stopping or starting between our two tries is retried: then the folder is free, or taken.
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    let hold: DataDirHold;
-    try {
-      hold = await holdDataDir(dataDir, {
-        busyMessage: `The database in ${dataDir} is in use by another operator command; try again in a moment.`,
-      });
-    } catch (error) {
-      if (!(error instanceof DataDirInUseError)) throw error;
-      try {
-        return readAnswer(await sendOperatorLine(operatorSocketPath(dataDir), command));
-      } catch (sendError) {
-        const code = (sendError as NodeJS.ErrnoException).code;
-        if (code === 'ECONNREFUSED' || code === 'ENOENT') continue;
-        throw sendError;
-      }
-    }
-    try {
-      return await onHeldFolder(dataDir, command);
-    } finally {
-      await hold.close();
-    }
-  }
-  return { failure: new DataDirInUseError(dataDir).message };
-}
-
-/** With the folder held: its PGlite files, opened by this process alone. */
-async function onHeldFolder(dataDir: string, command: AdvanceCommand): Promise<Outcome> {
-  const target = databaseTarget({ dataDir, databaseUrl: undefined, databaseTimeoutMs: POSTGRES_TIMEOUT_MS });
-  if ('dataDir' in target && !existsSync(target.dataDir))
-    return { failure: notSetUp(`The folder ${dataDir}`) };
-  const db = createDatabase(target);
-  try {
-    if (!(await isMigrated(db))) return { failure: notSetUp(`The database in ${dataDir}`) };
-    return { answer: await runAdvance(db, command) };
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function isMigrated(db: Kysely<Database>): Promise<boolean> {
-  const tables = await db.introspection.getTables();
-  return tables.some((table) => table.name === 'applications');
-}
-
-const notSetUp = (what: string) =>
-  `${what} has no application tables yet: run npm start or npm run db:migrate first.`;
-
-/** What the server's operator socket answered, checked: it may be another version of the server. */
-function readAnswer(value: unknown): Outcome {
-  const answer = value as { ok?: unknown; result?: unknown; error?: unknown; message?: unknown } | null;
-  if (answer?.ok === false && typeof answer.message === 'string') {
-    return {
-      failure: answer.error === 'busy' ? answer.message : `The server refused the command: ${answer.message}`,
-    };
-  }
-  if (answer?.ok === true && isAdvanceAnswer(answer.result)) return { answer: answer.result };
-  return {
-    failure: 'The server answered something this command does not understand: is it another version?',
-  };
 }
 
 function isAdvanceAnswer(value: unknown): value is AdvanceAnswer {

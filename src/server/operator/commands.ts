@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { ANALYST_NAME } from '../../domain/api/atlas';
 import { APPLICATION_NO } from '../../domain/api/overprint';
 import { type ApplicationStatus, isApplicationStatus } from '../../domain/application-status';
+import { ARGON2ID_PREFIX } from '../atlas/passwords';
+import { upsertAnalyst } from '../db/repositories/analysts';
 import { type AdvanceResult, advanceApplication } from '../db/repositories/application-events';
 import type { Database } from '../db/schema';
 import { type LineHandler, type OperatorRefusal, refusal } from './data-dir-hold';
@@ -9,11 +12,15 @@ import { type LineHandler, type OperatorRefusal, refusal } from './data-dir-hold
 /*
  * The commands the operator socket takes (see data-dir-hold.ts), as one JSON line each:
  *   {"command":"application.advance","applicationNo":"GI115112400001","status":"資料審核中","note":null}
- * answered by {"ok":true,"result":<the advance result, its time as ISO>} or {"ok":false,"error","message"}.
+ *   {"command":"analyst.add","name":"alice","passwordHash":"$argon2id$…"}
+ * answered by {"ok":true,"result":<the command's result>} or {"ok":false,"error","message"}: an advance's
+ * result with its time as ISO, an analyst's {"created":true|false}.
  */
 
 /** The longest note an event may carry: a sentence or two on the progress page. */
 export const NOTE_MAX_LENGTH = 200;
+/** An argon2id hash with the library's costs is about 100 characters; far more is not one. */
+const HASH_MAX_LENGTH = 512;
 
 export interface AdvanceCommand {
   command: 'application.advance';
@@ -22,10 +29,24 @@ export interface AdvanceCommand {
   note: string | null;
 }
 
+/** An analyst added, or an existing one given a new password; the command hashed it, never sends it. */
+export interface AnalystAddCommand {
+  command: 'analyst.add';
+  name: string;
+  passwordHash: string;
+}
+
+export type OperatorCommand = AdvanceCommand | AnalystAddCommand;
+
 /** An advance result as it crosses the socket: its time as an ISO string. */
 export type AdvanceAnswer =
   | { ok: true; from: ApplicationStatus; to: ApplicationStatus; at: string }
   | Exclude<AdvanceResult, { ok: true }>;
+
+/** false: the analyst existed, and now has the new password, no lock and no session. */
+export interface AnalystAddAnswer {
+  created: boolean;
+}
 
 /** What is wrong with a note (a non-empty text of at most NOTE_MAX_LENGTH characters), if anything. */
 export function noteProblem(note: string): string | undefined {
@@ -34,10 +55,10 @@ export function noteProblem(note: string): string | undefined {
   return undefined;
 }
 
-const ADVANCE_KEYS = new Set(['command', 'applicationNo', 'status', 'note']);
+type Parsed = { ok: true; command: OperatorCommand } | OperatorRefusal;
 
 /** A received line as a command, or the answer refusing it. */
-export function parseOperatorLine(line: string): { ok: true; command: AdvanceCommand } | OperatorRefusal {
+export function parseOperatorLine(line: string): Parsed {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -47,10 +68,22 @@ export function parseOperatorLine(line: string): { ok: true; command: AdvanceCom
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return refusal('malformed', 'a command is a JSON object');
   const fields = value as Record<string, unknown>;
-  if (fields.command !== 'application.advance')
-    return refusal('unknownCommand', 'unknown command; the one command is application.advance');
-  const unknown = Object.keys(fields).filter((key) => !ADVANCE_KEYS.has(key));
-  if (unknown.length > 0) return refusal('invalid', `unknown fields: ${unknown.join(', ')}`);
+  if (fields.command === 'application.advance') return parseAdvance(fields);
+  if (fields.command === 'analyst.add') return parseAnalystAdd(fields);
+  return refusal('unknownCommand', 'unknown command; the commands are application.advance and analyst.add');
+}
+
+function unknownFields(
+  fields: Record<string, unknown>,
+  known: readonly string[],
+): OperatorRefusal | undefined {
+  const unknown = Object.keys(fields).filter((key) => !known.includes(key));
+  return unknown.length > 0 ? refusal('invalid', `unknown fields: ${unknown.join(', ')}`) : undefined;
+}
+
+function parseAdvance(fields: Record<string, unknown>): Parsed {
+  const unknown = unknownFields(fields, ['command', 'applicationNo', 'status', 'note']);
+  if (unknown) return unknown;
   const { applicationNo, status, note = null } = fields;
   if (typeof applicationNo !== 'string' || !APPLICATION_NO.test(applicationNo))
     return refusal('invalid', 'applicationNo is not a 受理編號 (GI and 12 digits)');
@@ -69,6 +102,22 @@ export function parseOperatorLine(line: string): { ok: true; command: AdvanceCom
   };
 }
 
+function parseAnalystAdd(fields: Record<string, unknown>): Parsed {
+  const unknown = unknownFields(fields, ['command', 'name', 'passwordHash']);
+  if (unknown) return unknown;
+  const { name, passwordHash } = fields;
+  if (typeof name !== 'string' || !ANALYST_NAME.test(name))
+    return refusal('invalid', 'name is not an analyst name (a-z first, then a-z 0-9 . _ -, 3 to 32)');
+  if (
+    typeof passwordHash !== 'string' ||
+    !passwordHash.startsWith(ARGON2ID_PREFIX) ||
+    passwordHash.length > HASH_MAX_LENGTH ||
+    !/^[\x21-\x7e]+$/.test(passwordHash)
+  )
+    return refusal('invalid', 'passwordHash is not an argon2id hash');
+  return { ok: true, command: { command: 'analyst.add', name, passwordHash } };
+}
+
 /** Runs an advance command and answers its result as it crosses the socket. */
 export async function runAdvance(db: Kysely<Database>, command: AdvanceCommand): Promise<AdvanceAnswer> {
   const result = await advanceApplication(db, {
@@ -79,9 +128,25 @@ export async function runAdvance(db: Kysely<Database>, command: AdvanceCommand):
   return result.ok ? { ...result, at: result.at.toISOString() } : result;
 }
 
+export function runAnalystAdd(db: Kysely<Database>, command: AnalystAddCommand): Promise<AnalystAddAnswer> {
+  return upsertAnalyst(db, command.name, command.passwordHash);
+}
+
+async function runCommand(
+  db: Kysely<Database>,
+  command: OperatorCommand,
+): Promise<{ result: unknown; outcome: string }> {
+  if (command.command === 'analyst.add') {
+    const result = await runAnalystAdd(db, command);
+    return { result, outcome: result.created ? 'added' : 'replaced' };
+  }
+  const result = await runAdvance(db, command);
+  return { result, outcome: result.ok ? 'advanced' : result.reason };
+}
+
 /**
  * The server's answer to each line on its operator socket: the command run on its own database handle.
- * Logged by command and outcome only, never the application's data.
+ * Logged by command and outcome only, never the application's data nor the analyst's name or hash.
  */
 export function operatorHandler(db: Kysely<Database>, log: FastifyBaseLogger): LineHandler {
   return async (line) => {
@@ -91,11 +156,8 @@ export function operatorHandler(db: Kysely<Database>, log: FastifyBaseLogger): L
       return parsed;
     }
     try {
-      const result = await runAdvance(db, parsed.command);
-      log.info(
-        { operatorCommand: parsed.command.command, outcome: result.ok ? 'advanced' : result.reason },
-        'operator command',
-      );
+      const { result, outcome } = await runCommand(db, parsed.command);
+      log.info({ operatorCommand: parsed.command.command, outcome }, 'operator command');
       return { ok: true, result };
     } catch (error) {
       log.error(

@@ -2,7 +2,7 @@ import { loadConfig } from '../config';
 import { createDatabase, databaseTarget } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seed } from '../db/seed';
-import type { CommandOutput } from './advance-command';
+import type { CommandOutput } from './command-runner';
 import { type DataDirHold, DataDirInUseError, holdDataDir } from './data-dir-hold';
 
 /**
