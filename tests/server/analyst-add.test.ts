@@ -14,6 +14,8 @@ import { runMigrateCommand } from '../../src/server/operator/migrate-command';
 import type { PasswordInput } from '../../src/server/operator/password-prompt';
 import { type RunningServer, startServer } from '../../src/server/server';
 import { CartVisitor } from '../support/cart-visitor';
+import { usePostgresApp } from '../support/postgres-app';
+import { describeWithPostgres } from '../support/postgres-cluster';
 import { createTestApp } from '../support/server';
 
 const PASSWORD = 'a long enough passphrase';
@@ -233,4 +235,52 @@ describe('analyst:add on a data folder without a running server', () => {
       await server.stop();
     }
   }, 60_000);
+});
+
+describeWithPostgres('analyst:add and the atlas on a real PostgreSQL', () => {
+  const pg = usePostgresApp();
+
+  it('adds with DATABASE_URL; the analyst logs in, is locked at the 5th wrong password, and reads traffic', async () => {
+    const env = { DATABASE_URL: pg.cluster.url };
+    expect(await analystAdd(['pg.analyst'], env, piped(PASSWORD))).toEqual({
+      code: 0,
+      out: ['analyst pg.analyst added'],
+      err: [],
+    });
+    const visitor = await CartVisitor.arrive(pg.t);
+    const login = (password: string) =>
+      visitor.api('atlas/login', { name: 'pg.analyst', password }).then((r) => r.json().data);
+    expect(await login(PASSWORD)).toEqual({ name: 'pg.analyst' });
+
+    const steps = [
+      { machine: 'contact', from: 'editing', event: 'SUBMIT', to: 'submitting', ago: 0 },
+      { machine: 'contact', from: 'submitting', event: 'DONE', to: 'sent.shown', ago: 0 },
+    ];
+    expect((await visitor.api('trace/transitions', { steps })).json().returnCode).toBe(0);
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Taipei' });
+    const traffic = await visitor.read(`atlas/traffic?machine=contact&from=${today}&to=${today}`);
+    expect(traffic.json().data).toMatchObject({
+      visitors: 1,
+      transitions: [
+        { from: 'editing', event: 'SUBMIT', to: 'submitting', visitors: 1, times: 1 },
+        { from: 'submitting', event: 'DONE', to: 'sent.shown', visitors: 1, times: 1 },
+      ],
+      states: [
+        { state: 'editing', visitors: 1 },
+        { state: 'sent', visitors: 1 },
+        { state: 'sent.shown', visitors: 1 },
+        { state: 'submitting', visitors: 1 },
+      ],
+    });
+
+    for (let i = 0; i < 4; i += 1) expect(await login('wrong password!')).toBe('loginRefused');
+    expect(await login('wrong password!')).toBe('loginLocked');
+    expect(await login(PASSWORD)).toBe('loginLocked');
+    expect(await analystAdd(['pg.analyst'], env, piped(SECOND))).toEqual({
+      code: 0,
+      out: ['analyst pg.analyst: password replaced, lock cleared, sessions ended'],
+      err: [],
+    });
+    expect(await login(SECOND)).toEqual({ name: 'pg.analyst' });
+  });
 });
