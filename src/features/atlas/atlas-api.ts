@@ -9,6 +9,3 @@ export const atlasApi = {
   traffic: (query: TrafficQuery) => apiGet<Traffic>('atlas/traffic', { ...query }),
   testRuns: () => apiGet<TestRuns>('atlas/test-runs'),
 };
-
-/** returnCode of an atlas call made without an analyst session. */
-export const NOT_LOGGED_IN = 401;

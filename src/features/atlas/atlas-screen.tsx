@@ -2,9 +2,10 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { machines, type RegisteredMachine } from '../../../machines/registry';
 import { analystHref } from '../../domain/analyst-pages';
 import type { AnalystSession, TestRuns } from '../../domain/api/atlas';
+import { RETURN_CODE } from '../../domain/envelope';
 import { ApiFailure } from '../../lib/api-client';
 import { AnalystHeader } from './analyst-header';
-import { atlasApi, NOT_LOGGED_IN } from './atlas-api';
+import { atlasApi } from './atlas-api';
 import { DiagramViewer } from './diagram-viewer';
 import { type Layout, layoutMachine } from './layout';
 import { SimulatePanel } from './simulate-panel';
@@ -84,7 +85,7 @@ export function AtlasScreen() {
       .me()
       .then(setAnalyst)
       .catch((error) => {
-        if (error instanceof ApiFailure && error.returnCode === NOT_LOGGED_IN)
+        if (error instanceof ApiFailure && error.returnCode === RETURN_CODE.unauthorized)
           window.location.replace(analystHref('login'));
         else setFailure(error instanceof ApiFailure ? error.message : '無法連線到伺服器，請稍後再試');
       });

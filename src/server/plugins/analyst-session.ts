@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { RETURN_CODE } from '../../domain/envelope';
 import { ANALYST_SESSION_HOURS, findAnalystSession } from '../db/repositories/analysts';
 import type { Database } from '../db/schema';
 import { FAILURE_MESSAGES, fail } from '../envelope';
@@ -18,7 +19,6 @@ declare module 'fastify' {
   }
 }
 
-const UNAUTHORIZED = 401;
 /** 32 random bytes, base64url */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -38,7 +38,9 @@ export const analystSessionPlugin = sharedPlugin<{ db: Kysely<Database> }>(async
       request.analyst = session.analyst;
       return;
     }
-    return reply.code(UNAUTHORIZED).send(fail(UNAUTHORIZED, FAILURE_MESSAGES.analystLogin));
+    return reply
+      .code(RETURN_CODE.unauthorized)
+      .send(fail(RETURN_CODE.unauthorized, FAILURE_MESSAGES.analystLogin));
   });
 });
 
