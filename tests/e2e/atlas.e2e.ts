@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -11,7 +12,8 @@ import { addPackageFromHome, fillPlan } from './support/shopcart-steps';
 /*
  * The issue's end to end: a visitor takes the shopcart flow from its cart step to its details step; an analyst
  * added with `npm run analyst:add` while the server runs (PGlite: through the server's operator socket) logs
- * in, finds that transition counted in the atlas's traffic, and logs out, after which the atlas's API refuses.
+ * in, finds that transition counted in the atlas's traffic, exports the diagram as SVG and PNG, and logs out,
+ * after which the atlas's API refuses.
  */
 
 const PASSWORD = 'atlas-e2e-password-1';
@@ -48,7 +50,11 @@ describe('the atlas in Chromium against the built server', () => {
     expect(added.status, added.stderr).toBe(0);
     expect(added.stdout).not.toContain(PASSWORD);
 
-    const analyst = await browser.newContext({ locale: 'zh-TW', viewport: { width: 1366, height: 900 } });
+    const analyst = await browser.newContext({
+      locale: 'zh-TW',
+      viewport: { width: 1366, height: 900 },
+      acceptDownloads: true,
+    });
     const atlas = await analyst.newPage();
     // not logged in: the atlas's 401 sends the analyst to the login page
     await atlas.goto(`${server.origin}/groupins/atlas`);
@@ -88,6 +94,25 @@ describe('the atlas in Chromium against the built server', () => {
     await expect.poll(() => atlas.getByTestId('traffic-visitors').textContent()).toBe('1 位訪客');
     const edge = atlas.locator('[data-edge^="shopcart.cart|plan.confirm|"] text');
     await expect.poll(async () => (await edge.allTextContents()).some((t) => t.endsWith('（1）'))).toBe(true);
+
+    // the diagram as files: the SVG whole whatever the zoom, the PNG a real image
+    await atlas.getByRole('link', { name: '狀態圖', exact: true }).click();
+    await atlas.getByRole('button', { name: '放大' }).click();
+    const [svg] = await Promise.all([
+      atlas.waitForEvent('download'),
+      atlas.getByRole('button', { name: '匯出 SVG' }).click(),
+    ]);
+    expect(svg.suggestedFilename()).toBe('shopcart.svg');
+    const svgText = await readFile((await svg.path())!, 'utf8');
+    expect(svgText).toMatch(/<svg[^>]+viewBox="0 0 \d+(\.\d+)? \d+(\.\d+)?"/);
+    expect(svgText.match(/data-state=/g)).toHaveLength(5);
+    const [png] = await Promise.all([
+      atlas.waitForEvent('download'),
+      atlas.getByRole('button', { name: '匯出 PNG' }).click(),
+    ]);
+    expect(png.suggestedFilename()).toBe('shopcart.png');
+    const pngBytes = await readFile((await png.path())!);
+    expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect(errors).toEqual([]);
 
     await atlas.goto(`${server.origin}/groupins/logout`);
