@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStateNodes } from 'xstate/graph';
@@ -116,10 +116,12 @@ describe('the atlas', () => {
 
   it('shows the visitors and each traced transition of the period', async () => {
     await openAtlas('?machine=session&view=traffic');
-    expect(await screen.findByTestId('traffic-visitors')).toHaveTextContent('2 位訪客');
+    await waitFor(() => expect(screen.getByTestId('traffic-visitors')).toHaveTextContent('2 位訪客'));
     const table = screen.getByTestId('traffic-transitions');
     expect(within(table).getByRole('cell', { name: 'xstate.done.actor.startSession' })).toBeVisible();
-    expect(document.querySelector('[data-state="session.active"] text')).toHaveTextContent('active（2）');
+    await waitFor(() =>
+      expect(document.querySelector('[data-state="session.active"] text')).toHaveTextContent('active（2）'),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { contactMachine } from '../../../machines/contact.machine';
 import {
   SAMPLE_CONTACT_CAPTCHA,
@@ -25,7 +25,9 @@ beforeEach(() => {
   vi.useFakeTimers();
   post = vi.fn<TracePost>(async () => null);
 });
-afterEach(() => {
+afterEach(async () => {
+  // a batch a test left waiting goes out now, so the next test starts with none
+  await vi.runOnlyPendingTimersAsync();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -91,5 +93,62 @@ describe('the transition trace', () => {
     actor.send({ type: 'contact.submit', message: SAMPLE_CONTACT_MESSAGE, captcha: SAMPLE_CONTACT_CAPTCHA });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(post).not.toHaveBeenCalled();
+  });
+});
+
+describe('the trace’s batches', () => {
+  it('sends a full batch of 50 steps at once, and waits while there are fewer', async () => {
+    const actor = contactActor();
+    recordTransitions(actor, 'contact', post);
+    actor.start();
+    const restart = { type: 'contact.restart', requestId: SAMPLE_CONTACT_REQUEST_ID } as const;
+    const submit = {
+      type: 'contact.submit',
+      message: SAMPLE_CONTACT_MESSAGE,
+      captcha: SAMPLE_CONTACT_CAPTCHA,
+    } as const;
+    // editing → submitting needs an answer to go on: the failure lets the visitor submit again
+    for (let i = 0; i < 24; i++) {
+      actor.send(submit);
+      actor.send({ type: 'xstate.error.actor.submitContact', error: new Error('busy') } as never);
+    }
+    actor.send(submit);
+    expect(post).not.toHaveBeenCalled();
+    actor.send({ type: 'xstate.error.actor.submitContact', error: new Error('busy') } as never);
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(sentSteps()).toHaveLength(50);
+    actor.send(restart);
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not send while the page stays visible', () => {
+    const actor = contactActor();
+    recordTransitions(actor, 'contact', post);
+    actor.start();
+    actor.send({ type: 'contact.submit', message: SAMPLE_CONTACT_MESSAGE, captcha: SAMPLE_CONTACT_CAPTCHA });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('records an actor already running from the state it is in, and what it did before through its early events', async () => {
+    const early: InspectionEvent[] = [];
+    const actor = createActor(
+      contactMachine.provide({
+        actors: { submitContact: fromPromise(() => new Promise<never>(() => undefined)) } as never,
+      }),
+      { input: { requestId: SAMPLE_CONTACT_REQUEST_ID }, inspect: (event) => void early.push(event) },
+    ).start();
+    actor.send({ type: 'contact.submit', message: SAMPLE_CONTACT_MESSAGE, captcha: SAMPLE_CONTACT_CAPTCHA });
+    recordTransitions(actor, 'contact', post, early);
+    actor.send({ type: 'xstate.error.actor.submitContact', error: new Error('busy') } as never);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sentSteps()).toEqual([
+      expect.objectContaining({ from: 'editing', event: 'contact.submit', to: 'submitting' }),
+      expect.objectContaining({
+        from: 'submitting',
+        event: 'xstate.error.actor.submitContact',
+        to: 'failed',
+      }),
+    ]);
   });
 });
