@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
+import { useRef } from 'react';
 import { BusyButton } from '../../components/busy-button';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
 import { useCart } from '../../features/cart/use-cart';
+import { AddedNotice } from '../../features/tryout/added-notice';
 import { QuoteAssumptions } from '../../features/tryout/quote-assumptions';
 import { QuoteTable } from '../../features/tryout/quote-table';
 import { restartTryout } from '../../features/tryout/tryout-flow';
@@ -15,11 +17,14 @@ export default function TryoutStep3() {
   const { flow, inStep } = useTryoutStep(3);
   const snapshot = useActorSelector(flow, (s) => s);
   const { add, busy } = useCart();
+  const offered = useRef(false);
   if (!inStep) return null;
   const { cover, group, quote, failure } = snapshot.context;
   const state = (name: 'quoting' | 'quoteFailed' | 'quoted' | 'added' | 'negotiated') =>
     snapshot.matches({ result: name });
   const edit = (step: 1 | 2) => flow.send({ type: 'flow.goto', step });
+  // 加入購物車 was on this page before the notice took its place
+  if (state('quoted')) offered.current = true;
   return (
     <ScreenPage heading={headingOf('ODGAF072')} lead="依您提供的資料試算年繳、半年繳、季繳與月繳保費。">
       <StepIndicator steps={TRYOUT_STEPS} current={2} />
@@ -57,9 +62,7 @@ export default function TryoutStep3() {
             <QuoteTable quote={quote} />
             <QuoteAssumptions quote={quote} group={group} />
             {state('added') ? (
-              <p className="notice" role="status">
-                已將「{cover.pkg.PACK_NAME}」加入購物車。 <Link to="/shopcart/STEP1">前往購物車申請投保</Link>
-              </p>
+              <AddedNotice packName={cover.pkg.PACK_NAME} tookOver={offered.current} />
             ) : (
               <div className="actions no-print">
                 <BusyButton
