@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ScreenPage } from '../../components/screen-page';
 import { type ApplicationProgress, progressSchema } from '../../domain/api/overprint';
 import { formatRocInstant } from '../../domain/roc-date';
@@ -45,11 +45,15 @@ export default function Progress() {
   );
 }
 
+/** The answer: focus lands on its heading with each new one, so it is read out and Tab goes on from it. */
 function ProgressTimeline({ progress }: { progress: ApplicationProgress }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer, even one equal to the last, takes focus
+  useEffect(() => heading.current?.focus(), [progress]);
   const latest = progress.events.at(-1)!;
   return (
     <section className="progress-result" aria-labelledby="progress-heading">
-      <h2 id="progress-heading" tabIndex={-1}>
+      <h2 id="progress-heading" tabIndex={-1} ref={heading}>
         {progress.applicationNo}　{progress.companyName}
       </h2>
       <p className="progress-status">
