@@ -1,7 +1,7 @@
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge } from 'altcha-lib';
 import type { LightMyRequestResponse } from 'fastify';
 import { API_BASE } from '../../src/domain/envelope';
+import { solvedCaptcha } from './captcha-solution';
 import type { CookieJar, TestApp } from './server';
 
 export const CART_SERVICE = `${API_BASE}/DTODGAZ0`;
@@ -70,10 +70,7 @@ export class CartVisitor {
   /** a solved captcha payload, as the widget sends it (altcha-lib, as tests/server/captcha.test.ts) */
   async captcha(): Promise<string> {
     const challenge: Challenge = (await this.read('captcha/challenge')).json().data;
-    const solution = await solveChallenge({ challenge, deriveKey });
-    if (!solution) throw new Error('captcha: no solution');
-    const { parameters, signature } = challenge;
-    return Buffer.from(JSON.stringify({ challenge: { parameters, signature }, solution })).toString('base64');
+    return solvedCaptcha(challenge);
   }
 
   /** the session id behind the signed gi_sid cookie */

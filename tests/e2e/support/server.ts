@@ -9,14 +9,17 @@ const SERVER_ENTRY = 'dist/server/main.js';
 export interface RunningServer {
   origin: string;
   stop(): Promise<void>;
+  /** SIGKILL: the process ends at once, whatever it was doing (its data folder stays) */
+  kill(): Promise<void>;
 }
 
-/** Starts the built server (what `npm start` runs) on a free port with a fresh data folder. */
+/** Starts the built server (what `npm start` runs) on a free port (or env.PORT) with a fresh data folder. */
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY) || !existsSync('dist/client/index.html')) {
     throw new Error('The browser tests run against the built app: run `npm run build` first.');
   }
-  const port = await freePort();
+  // a server started again on the same data may keep its port, so its visitors' origin stays theirs
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'groupins-e2e-'));
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
@@ -34,11 +37,21 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     stderr += String(chunk);
   });
   const origin = `http://127.0.0.1:${port}`;
-  await waitUntilHealthy(origin, child, () => stderr);
+  try {
+    await waitUntilHealthy(origin, child, () => stderr);
+  } catch (error) {
+    // a server that never became healthy is not left running
+    await stopChild(child, 'SIGKILL');
+    throw error;
+  }
   return {
     origin,
     async stop() {
-      await stopChild(child);
+      await stopChild(child, 'SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      await stopChild(child, 'SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -59,10 +72,11 @@ async function waitUntilHealthy(origin: string, child: ChildProcess, stderr: () 
   throw new Error(`server did not become healthy within 30 s: ${stderr()}`);
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  // a process ended by a signal has no exit code, only its signal
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
