@@ -1,23 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { INSURER } from './src/domain/insurer.ts';
 import { BASE_PATH } from './src/domain/screens.ts';
-
-// Paints the brand bar from the HTML alone, before any script has run; React replaces it on start.
-const bootShell = {
-  name: 'boot-shell',
-  transformIndexHtml: (html: string) =>
-    html.replace(
-      '<div id="root"></div>',
-      `<div id="root"><header class="site-header"><div class="header-bar"><span class="brand">` +
-        `<span class="brand-name">${INSURER.shortName}</span><span class="brand-product">團體保險</span>` +
-        `</span></div></header><main id="main"><p class="lead">頁面載入中…</p></main></div>`,
-    ),
-};
 
 export default defineConfig({
   base: BASE_PATH,
-  plugins: [react(), bootShell],
+  plugins: [react()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -15,9 +15,12 @@ void import('./lib/transition-trace').then((trace) => {
   early = undefined;
 });
 const router = createAppRouter({ actors });
-// index.html has #root; without it createRoot throws "Target container is not a DOM element"
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
+const app = <App router={router} />;
+// The page's prerendered shell stays until the route and its screen have loaded, so React's first frame has
+// the screen (no empty main in between). StrictMode only checks in development: the entry leaves it out.
+void router.load().then(() =>
+  // index.html has #root; without it createRoot throws "Target container is not a DOM element"
+  createRoot(document.getElementById('root')!).render(
+    import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app,
+  ),
 );

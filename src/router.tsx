@@ -141,7 +141,6 @@ export function createAppRouter(context: RouterContext, history: RouterHistory =
     defaultPreload: 'intent',
     // inside the layout: a screen that fails keeps the header, the cart and the session reminder around it
     defaultErrorComponent: RouteError,
-    scrollRestoration: false,
   });
   let previous: string | undefined;
   router.subscribe('onResolved', ({ fromLocation, pathChanged, toLocation }) => {

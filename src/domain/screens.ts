@@ -149,6 +149,11 @@ export type ScreenId = (typeof SCREENS)[number]['id'];
 export const DEFAULT_TITLE_FUNC_ID = 'groupins_index';
 export const SITE_NAME = '團體保險網路服務';
 
+/** A screen's page title, seeded into function_meta and sent in its page's HTML. */
+export function pageTitleOf(screen: Pick<Screen, 'heading'>): string {
+  return `${screen.heading}｜${SITE_NAME}`;
+}
+
 /** The heading of a screen, by its id. */
 export function headingOf(id: ScreenId): string {
   const screen = SCREENS.find((s) => s.id === id);

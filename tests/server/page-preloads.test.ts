@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PAGE_DESCRIPTIONS } from '../../src/domain/page-descriptions';
+import { SCREENS } from '../../src/domain/screens';
 import { pagesWithPreloads, type ViteManifest } from '../../src/server/page-preloads';
 
 const INDEX =
@@ -40,5 +42,42 @@ describe('pages with their screen chunks preloaded', () => {
   it('serves the page as built for a path without a screen, or a screen missing from the build', () => {
     expect(pageFor('/no/such/page')).toBe(INDEX);
     expect(pageFor('/contact')).toBe(INDEX);
+  });
+});
+
+describe('pages with their own head and prerendered shell', () => {
+  const SHELLS = {
+    page: '<header>站頭</header><main id="main"></main>',
+    screens: {
+      '/': '<header>站頭</header><main id="main"><h1>首頁標題</h1></main>',
+      '/product/optionpackage': '<header>站頭</header><main id="main"><h1>方案標題</h1></main>',
+    },
+  };
+  const BUILT =
+    '<html lang="zh-Hant-TW"><head><meta name="description" content="網站說明" /><title>網站</title></head>' +
+    `<body><div id="root">${SHELLS.page}</div></body></html>`;
+  const pageFor = pagesWithPreloads(BUILT, MANIFEST, '/groupins/', SHELLS);
+
+  it('gives each screen path its title, as seeded, and its description, before any script runs', () => {
+    const page = pageFor('/product/optionpackage');
+    expect(page).toContain('<title>團體保險方案｜團體保險網路服務</title>');
+    expect(page).toContain(`<meta name="description" content="${PAGE_DESCRIPTIONS.ODGAF010}" />`);
+    expect(pageFor('/')).toContain('<title>團體保險，照顧每一位夥伴｜團體保險網路服務</title>');
+    expect(pageFor('/')).toContain(`content="${PAGE_DESCRIPTIONS.ODGAF000}"`);
+  });
+
+  it("puts the path's shell in the root element in place of the page's", () => {
+    expect(pageFor('/product/optionpackage')).toContain(
+      '<div id="root"><header>站頭</header><main id="main"><h1>方案標題</h1></main></div>',
+    );
+    expect(pageFor('/')).toContain('<h1>首頁標題</h1>');
+    expect(pageFor('/no/such/page')).toBe(BUILT);
+  });
+
+  it('describes every visitor page in Traditional Chinese, each differently', () => {
+    const described = SCREENS.filter((s) => 'module' in s).map((s) => s.id);
+    const descriptions = described.map((id) => PAGE_DESCRIPTIONS[id as keyof typeof PAGE_DESCRIPTIONS]);
+    expect(descriptions.every((d) => /^[^a-zA-Z]*\p{Script=Han}/u.test(d ?? ''))).toBe(true);
+    expect(new Set(descriptions).size).toBe(described.length);
   });
 });

@@ -3,10 +3,13 @@ import { ScreenPage } from '../../components/screen-page';
 import { INSURER } from '../../domain/insurer';
 import { headingOf } from '../../domain/screens';
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '投保本公司團體保險的企業與員工可享有的加值服務。';
+
 /** 加值服務 (ODGAF092): what an insured company and its staff get besides the cover. */
 export default function AddValue() {
   return (
-    <ScreenPage heading={headingOf('ODGAF092')} lead="投保本公司團體保險的企業與員工可享有的加值服務。">
+    <ScreenPage heading={headingOf('ODGAF092')} lead={lead}>
       <section aria-labelledby="claims-online">
         <h2 id="claims-online">理賠醫起通</h2>
         <p>

@@ -22,13 +22,13 @@ const COMPARISON = [
   ],
 ] as const;
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '團體保險是由雇主或團體擔任要保單位，以一張保險契約為員工或成員投保的保險。';
+
 /** 團保基本知識 (ODGAF090): what group insurance is, who it covers, how it differs and how it is taxed. */
 export default function BasicKnowledge() {
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF090')}
-      lead="團體保險是由雇主或團體擔任要保單位，以一張保險契約為員工或成員投保的保險。"
-    >
+    <ScreenPage heading={headingOf('ODGAF090')} lead={lead}>
       <section aria-labelledby="what">
         <h2 id="what">什麼是團體保險</h2>
         <p>

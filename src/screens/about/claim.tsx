@@ -50,10 +50,13 @@ const CLAIM_TYPES = [
   },
 ] as const;
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '發生保險事故時的理賠申請流程、應備文件與處理時程。';
+
 /** 理賠服務 (ODGAF091): how a claim goes, what each kind needs, and the time limits. */
 export default function Claim() {
   return (
-    <ScreenPage heading={headingOf('ODGAF091')} lead="發生保險事故時的理賠申請流程、應備文件與處理時程。">
+    <ScreenPage heading={headingOf('ODGAF091')} lead={lead}>
       <section aria-labelledby="steps">
         <h2 id="steps">理賠流程</h2>
         <ol className="step-list">

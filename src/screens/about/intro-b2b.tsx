@@ -2,13 +2,13 @@ import { Link } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
 import { headingOf } from '../../domain/screens';
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '企業網路保險服務讓已投保的要保單位，由授權人員線上辦理加退保、名冊查詢與保險證列印。';
+
 /** 企業網路保險服務 (ODGAF093): what the employer portal does and how an insured company gets access. */
 export default function IntroB2b() {
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF093')}
-      lead="企業網路保險服務讓已投保的要保單位，由授權人員線上辦理加退保、名冊查詢與保險證列印。"
-    >
+    <ScreenPage heading={headingOf('ODGAF093')} lead={lead}>
       <section aria-labelledby="features">
         <h2 id="features">服務內容</h2>
         <ul>

@@ -11,14 +11,14 @@ import { matchesQuery, queryWords } from '../../features/content/question-search
 /** The question an address's #anchor names. */
 const anchorOf = () => decodeURIComponent(window.location.hash.slice(1));
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '整理企業投保團體保險時最常詢問的問題；找不到答案時，歡迎留言詢問。';
+
 /** 常見問題 (ODGAF094): the questions by topic, a search that filters as one types, each answer linkable. */
 export default function Questions() {
   const remote = useRemote(loadQuestions, 'questions');
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF094')}
-      lead="整理企業投保團體保險時最常詢問的問題；找不到答案時，歡迎留言詢問。"
-    >
+    <ScreenPage heading={headingOf('ODGAF094')} lead={lead}>
       <RemoteView remote={remote} what="常見問題">
         {(topics) => <QuestionBrowser topics={topics} />}
       </RemoteView>

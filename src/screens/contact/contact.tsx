@@ -8,6 +8,9 @@ import { ContactForm } from '../../features/contact/contact-form';
 import { ContactReceipt } from '../../features/contact/contact-receipt';
 import { useActorSelector } from '../../lib/use-actor-selector';
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = `對團體保險有任何疑問，歡迎留言，客服人員將於 ${CONTACT_REPLY_WORKING_DAYS} 個工作天內回覆；急事請撥免付費服務專線 ${INSURER.serviceLine}。`;
+
 /** 聯絡我們 (ODGAF080): the message form, or once sent its 案件編號 and when it is answered. */
 export default function Contact() {
   const start = useSearch({ from: '/contact' });
@@ -16,10 +19,7 @@ export default function Contact() {
   const busy = useActorSelector(flow, (s) => s.hasTag('busy'));
   const failure = useActorSelector(flow, (s) => s.context.failure);
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF080')}
-      lead={`對團體保險有任何疑問，歡迎留言，客服人員將於 ${CONTACT_REPLY_WORKING_DAYS} 個工作天內回覆；急事請撥免付費服務專線 ${INSURER.serviceLine}。`}
-    >
+    <ScreenPage heading={headingOf('ODGAF080')} lead={lead}>
       {sent?.receipt && sent.message ? (
         <ContactReceipt
           receipt={sent.receipt}

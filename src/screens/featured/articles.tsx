@@ -9,6 +9,9 @@ import { ArticleCard } from '../../features/content/article-card';
 import { articlePage } from '../../features/content/article-page';
 import { loadArticles } from '../../features/content/content-api';
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '與企業福利、職場保障與團體保險有關的精選文章。';
+
 /** 精選文章 (ODGAF110): the articles as cards, a page at a time; the page is kept for the tab. */
 export default function Articles() {
   const { page: asked } = useSearch({ from: '/featured/article' });
@@ -17,7 +20,7 @@ export default function Articles() {
   // the page on screen, kept here: the list itself goes while the next page loads
   const shown = useRef<number | null>(null);
   return (
-    <ScreenPage heading={headingOf('ODGAF110')} lead="與企業福利、職場保障與團體保險有關的精選文章。">
+    <ScreenPage heading={headingOf('ODGAF110')} lead={lead}>
       <RemoteView remote={remote} what="文章">
         {(data) => <ArticleList data={data} asked={asked} shown={shown} />}
       </RemoteView>

@@ -19,13 +19,14 @@ const SERVICES = [
   { to: '/contact', title: '聯絡我們', text: '留下需求，專人於二個工作天內與您聯繫。' },
 ] as const;
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead =
+  '5 人以上的公司、工廠或團體，都能為成員投保團體保險。線上選方案、試算保費、送出申請，專人協助完成投保。';
+
 export default function Home() {
   const packages = useRemote(loadPackages, 'all');
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF000')}
-      lead="5 人以上的公司、工廠或團體，都能為成員投保團體保險。線上選方案、試算保費、送出申請，專人協助完成投保。"
-    >
+    <ScreenPage heading={headingOf('ODGAF000')} lead={lead}>
       <p className="actions hero-actions">
         <Link to="/tryout/STEP1" className="button primary">
           試算保費

@@ -17,6 +17,10 @@ function takeLink(): { applicationNo: string; token: string } | null {
   return { applicationNo: match[1]!, token: match[2]! };
 }
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead =
+  '輸入申請時的受理編號、要保單位統一編號與聯絡手機，確認是貴公司的申請後，即可列印已套印資料的文件。';
+
 /** STEP1 身分驗證: the application's identifiers and the captcha, or the print link's token. */
 export default function OverprintStep1() {
   const { flow, inStep } = useOverprintStep(1);
@@ -32,10 +36,7 @@ export default function OverprintStep1() {
 
   if (!inStep) return null;
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF050')}
-      lead="輸入申請時的受理編號、要保單位統一編號與聯絡手機，確認是貴公司的申請後，即可列印已套印資料的文件。"
-    >
+    <ScreenPage heading={headingOf('ODGAF050')} lead={lead}>
       <StepIndicator steps={OVERPRINT_STEPS} current={0} />
       {opening && (
         <p className="remote-status" role="status">

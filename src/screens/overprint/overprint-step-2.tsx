@@ -12,6 +12,9 @@ import { OVERPRINT_STEPS } from './overprint-steps';
 
 type Ticks = Record<OverprintDocument, boolean>;
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '勾選要列印的文件，下一步可先確認文件上的資料。';
+
 /** STEP2 選擇文件: the documents this application has, each with what it is for and who signs it. */
 export default function OverprintStep2() {
   const { flow, inStep } = useOverprintStep(2);
@@ -23,7 +26,7 @@ export default function OverprintStep2() {
     OVERPRINT_DOCUMENTS.map((doc) => [doc, printable.includes(doc) && (chosen?.includes(doc) ?? true)]),
   ) as Ticks;
   return (
-    <ScreenPage heading={headingOf('ODGAF051')} lead="勾選要列印的文件，下一步可先確認文件上的資料。">
+    <ScreenPage heading={headingOf('ODGAF051')} lead={lead}>
       <StepIndicator steps={OVERPRINT_STEPS} current={1} />
       <p>
         受理編號 <strong>{access.application.applicationNo}</strong>，要保單位{' '}

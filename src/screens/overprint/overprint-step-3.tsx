@@ -7,6 +7,9 @@ import { useOverprintStep } from '../../features/overprint/use-overprint-step';
 import { useActorSelector } from '../../lib/use-actor-selector';
 import { OVERPRINT_STEPS } from './overprint-steps';
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '以下是文件上將套印的資料，依申請時填寫的內容列印；如需更正，請於業務人員聯繫時告知。';
+
 /** STEP3 確認資料: what the chosen documents will print, read-only. */
 export default function OverprintStep3() {
   const { flow, inStep } = useOverprintStep(3);
@@ -14,10 +17,7 @@ export default function OverprintStep3() {
   const documents = useActorSelector(flow, (s) => s.context.documents);
   if (!inStep || !access || !documents) return null;
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF052')}
-      lead="以下是文件上將套印的資料，依申請時填寫的內容列印；如需更正，請於業務人員聯繫時告知。"
-    >
+    <ScreenPage heading={headingOf('ODGAF052')} lead={lead}>
       <StepIndicator steps={OVERPRINT_STEPS} current={2} />
       <p>
         受理編號 <strong>{access.application.applicationNo}</strong>，要保單位{' '}

@@ -10,6 +10,9 @@ import { useOverprintStep } from '../../features/overprint/use-overprint-step';
 import { useActorSelector } from '../../lib/use-actor-selector';
 import { OVERPRINT_STEPS } from './overprint-steps';
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '下載已套印資料的文件（PDF），以 A4 紙列印後用印送件。';
+
 /** STEP4 下載列印: the chosen documents as one PDF, downloaded as often as needed (補印). */
 export default function OverprintStep4() {
   const { flow, inStep } = useOverprintStep(4);
@@ -18,7 +21,7 @@ export default function OverprintStep4() {
   if (!inStep || !context.access || !context.documents) return null;
   const { copies, failure } = context;
   return (
-    <ScreenPage heading={headingOf('ODGAF053')} lead="下載已套印資料的文件（PDF），以 A4 紙列印後用印送件。">
+    <ScreenPage heading={headingOf('ODGAF053')} lead={lead}>
       <StepIndicator steps={OVERPRINT_STEPS} current={3} />
       <p>
         受理編號 <strong>{context.access.application.applicationNo}</strong>，要保單位{' '}

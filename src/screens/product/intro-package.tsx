@@ -11,10 +11,13 @@ import { PackageDetail } from '../../features/catalogue/package-detail';
 import { RemoteView } from '../../features/catalogue/remote-view';
 import { useRemote } from '../../features/catalogue/use-remote';
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '方案的完整保障項目、保額、投保年齡與注意事項。';
+
 export default function IntroPackage() {
   const { PACK_ID } = useSearch({ from: '/product/Intropackage' });
   return (
-    <ScreenPage heading={headingOf('ODGAF011')} lead="方案的完整保障項目、保額、投保年齡與注意事項。">
+    <ScreenPage heading={headingOf('ODGAF011')} lead={lead}>
       {PACK_ID ? <PackageIntro packId={PACK_ID} /> : <NoSuchPackage message="請先選擇要查看的方案。" />}
     </ScreenPage>
   );

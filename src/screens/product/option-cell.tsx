@@ -7,14 +7,14 @@ import { CellCard } from '../../features/catalogue/cell-card';
 import { RemoteView } from '../../features/catalogue/remote-view';
 import { useRemote } from '../../features/catalogue/use-remote';
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '依需求挑選單項保障與保額，自行組合團體保險。附加型保障須搭配主約投保。';
+
 export default function OptionCell() {
   const cells = useRemote(loadCells, 'all');
   const { add, busy } = useCart();
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF020')}
-      lead="依需求挑選單項保障與保額，自行組合團體保險。附加型保障須搭配主約投保。"
-    >
+    <ScreenPage heading={headingOf('ODGAF020')} lead={lead}>
       <RemoteView remote={cells} what="保障項目">
         {(list) => (
           <ul className="cards cell-list">

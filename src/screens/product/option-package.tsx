@@ -8,14 +8,14 @@ import { PackageComparison } from '../../features/catalogue/package-comparison';
 import { RemoteView } from '../../features/catalogue/remote-view';
 import { useRemote } from '../../features/catalogue/use-remote';
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '比較本公司各團體保險方案的保障內容與保額，選擇最適合貴公司員工的組合。';
+
 export default function OptionPackage() {
   const packages = useRemote(loadPackages, 'all');
   const { add, busy } = useCart();
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF010')}
-      lead="比較本公司各團體保險方案的保障內容與保額，選擇最適合貴公司員工的組合。"
-    >
+    <ScreenPage heading={headingOf('ODGAF010')} lead={lead}>
       <RemoteView remote={packages} what="方案資料">
         {(list) => (
           <>

@@ -7,14 +7,14 @@ import { useCart } from '../../features/cart/use-cart';
 import { RecommendForm } from '../../features/catalogue/recommend-form';
 import { RecommendationView } from '../../features/catalogue/recommendation-view';
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '回答幾個關於貴公司行業、人數與保障重點的問題，我們為您推薦合適的方案並說明理由。';
+
 export default function Recommend() {
   const [result, setResult] = useState<{ round: number; recommendation: Recommendation } | null>(null);
   const { add, busy } = useCart();
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF030')}
-      lead="回答幾個關於貴公司行業、人數與保障重點的問題，我們為您推薦合適的方案並說明理由。"
-    >
+    <ScreenPage heading={headingOf('ODGAF030')} lead={lead}>
       <RecommendForm
         onSubmit={(input) =>
           setResult((previous) => ({ round: (previous?.round ?? 0) + 1, recommendation: recommend(input) }))

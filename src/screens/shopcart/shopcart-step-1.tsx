@@ -15,6 +15,9 @@ import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
 import { useActorSelector } from '../../lib/use-actor-selector';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '確認購物車中的保障項目與保額，填寫團體資料即可看到估算保費。';
+
 export default function ShopcartStep1() {
   const { flow, inStep } = useShopcartStep(1);
   const context = useActorSelector(flow, (s) => s.context);
@@ -27,10 +30,7 @@ export default function ShopcartStep1() {
   // reading again keeps the cart read before, which the visitor still works on)
   const known = status === 'ready' || count > 0;
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF040')}
-      lead="確認購物車中的保障項目與保額，填寫團體資料即可看到估算保費。"
-    >
+    <ScreenPage heading={headingOf('ODGAF040')} lead={lead}>
       <StepIndicator steps={SHOPCART_STEPS} current={0} />
       <CartChangedNotice flow={flow} step={1} />
       {status === 'loading' && (

@@ -9,16 +9,16 @@ import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
 import { useActorSelector } from '../../lib/use-actor-selector';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '請填寫要保單位資料，標示 * 的欄位必填；資料僅用於本次投保申請。';
+
 export default function ShopcartStep2() {
   const { flow, inStep } = useShopcartStep(2);
   const context = useActorSelector(flow, (s) => s.context);
   const rules = flowRules(context);
   if (!inStep || !rules) return null;
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF041')}
-      lead="請填寫要保單位資料，標示 * 的欄位必填；資料僅用於本次投保申請。"
-    >
+    <ScreenPage heading={headingOf('ODGAF041')} lead={lead}>
       <StepIndicator steps={SHOPCART_STEPS} current={1} />
       <CartChangedNotice flow={flow} step={2} />
       {/* 投保始期 raises the 日期錯誤 alert: it loads with this screen, not with every page */}

@@ -17,6 +17,9 @@ import { SHOPCART_STEPS } from './shopcart-steps';
 
 const consentSchema = object({ consent: tick('已閱讀並同意個人資料告知事項').required().isTrue() });
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '請再次確認申請內容；送出後即產生受理編號，業務人員將與您聯繫。';
+
 export default function ShopcartStep3() {
   const { flow, inStep } = useShopcartStep(3);
   const context = useActorSelector(flow, (s) => s.context);
@@ -26,10 +29,7 @@ export default function ShopcartStep3() {
   const failure = context.failure;
   if (!inStep) return null;
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF042')}
-      lead="請再次確認申請內容；送出後即產生受理編號，業務人員將與您聯繫。"
-    >
+    <ScreenPage heading={headingOf('ODGAF042')} lead={lead}>
       <StepIndicator steps={SHOPCART_STEPS} current={2} />
       <CartChangedNotice flow={flow} step={3} />
       <ApplicationSummary

@@ -10,6 +10,9 @@ import { useTryoutStep } from '../../features/tryout/use-tryout-step';
 import { useActorSelector } from '../../lib/use-actor-selector';
 import { TRYOUT_STEPS } from './tryout-steps';
 
+/** The screen's lead paragraph (also the build's prerendered page). */
+export const lead = '選擇要試算的方案，或自行挑選單項保障與保額。共 3 步驟。';
+
 export default function TryoutStep1() {
   const { flow, inStep } = useTryoutStep(1);
   const { PACK_ID } = useSearch({ from: '/tryout/STEP1' });
@@ -17,10 +20,7 @@ export default function TryoutStep1() {
   const catalogue = useRemote(loadTryoutCatalogue, 'all');
   if (!inStep) return null;
   return (
-    <ScreenPage
-      heading={headingOf('ODGAF070')}
-      lead="選擇要試算的方案，或自行挑選單項保障與保額。共 3 步驟。"
-    >
+    <ScreenPage heading={headingOf('ODGAF070')} lead={lead}>
       <StepIndicator steps={TRYOUT_STEPS} current={0} />
       <RemoteView remote={catalogue} what="保障項目">
         {(offer) => (

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_TITLE_FUNC_ID, SCREENS, SITE_NAME } from '../../domain/screens';
+import { DEFAULT_TITLE_FUNC_ID, pageTitleOf, SCREENS, SITE_NAME } from '../../domain/screens';
 import { upsertMeta } from './repositories/function-meta';
 import type { Database } from './schema';
 import { seedCatalogue } from './seed-catalogue';
@@ -9,7 +9,7 @@ import { seedSettings } from './seed-settings';
 export function pageTitles(): { func_id: string; meta_value: string }[] {
   return [
     { func_id: DEFAULT_TITLE_FUNC_ID, meta_value: SITE_NAME },
-    ...SCREENS.map((screen) => ({ func_id: screen.id, meta_value: `${screen.heading}｜${SITE_NAME}` })),
+    ...SCREENS.map((screen) => ({ func_id: screen.id, meta_value: pageTitleOf(screen) })),
   ];
 }
 

@@ -4,7 +4,7 @@ import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { analystPageOf } from '../../domain/analyst-pages';
-import { pagesWithPreloads, type ViteManifest } from '../page-preloads';
+import { PAGE_SHELLS_FILE, type PageShells, pagesWithPreloads, type ViteManifest } from '../page-preloads';
 import { answerNotFound } from './errors';
 
 export const SITE_BASE = '/groupins';
@@ -79,11 +79,18 @@ async function loadAnalystPage(staticDir: string): Promise<string | undefined> {
   return existsSync(file) ? readFile(file, 'utf8') : undefined;
 }
 
-/** index.html per screen path, with that screen's chunks preloaded when the build's manifest is there. */
+/**
+ * index.html per screen path, with that screen's title, description and chunks preloaded when the build's
+ * manifest is there, and its prerendered shell when the build wrote them.
+ */
 async function loadPages(staticDir: string): Promise<(path: string) => string> {
   const indexHtml = await readFile(join(staticDir, INDEX_FILE), 'utf8');
   const manifestFile = join(staticDir, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) return () => indexHtml;
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest;
-  return pagesWithPreloads(indexHtml, manifest, `${SITE_BASE}/`);
+  const shellsFile = join(staticDir, PAGE_SHELLS_FILE);
+  const shells = existsSync(shellsFile)
+    ? (JSON.parse(await readFile(shellsFile, 'utf8')) as PageShells)
+    : undefined;
+  return pagesWithPreloads(indexHtml, manifest, `${SITE_BASE}/`, shells);
 }

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_DESCRIPTIONS } from '../../src/domain/page-descriptions';
+import { headingOf } from '../../src/domain/screens';
+import { builtAppForThisFile, returningVisitor } from './support/built-app';
+
+const app = builtAppForThisFile();
+
+// pages whose screen stays what the path names for a first visit (a later flow step sends it to the first)
+const PAGES = [
+  { path: '/groupins/', id: 'ODGAF000', lead: /^5 人以上的公司/ },
+  { path: '/groupins/product/optionpackage', id: 'ODGAF010', lead: /^比較本公司各團體保險方案/ },
+  { path: '/groupins/tryout/STEP1', id: 'ODGAF070', lead: /^選擇要試算的方案/ },
+  { path: '/groupins/featured/article', id: 'ODGAF110', lead: /^與企業福利/ },
+] as const;
+
+describe('the prerendered page shell', () => {
+  it.each(PAGES)(
+    '$path paints its header, heading, lead and footer with no script, titled and described',
+    async ({ path, id, lead }) => {
+      const context = await app.browser.newContext({ locale: 'zh-TW', javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${app.server.origin}${path}`);
+      expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hant-TW');
+      expect(await page.title()).toBe(`${headingOf(id)}｜團體保險網路服務`);
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
+        PAGE_DESCRIPTIONS[id],
+      );
+      expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(headingOf(id));
+      expect(await page.locator('main .lead').textContent()).toMatch(lead);
+      const nav = page.getByRole('navigation', { name: '主選單' });
+      expect(await nav.getByRole('button').allTextContents()).toEqual(['商品', '線上服務', '認識團保']);
+      expect(await page.getByRole('button', { name: /購物車/ }).textContent()).toContain('0');
+      expect(await page.locator('footer.site-footer').textContent()).toContain('客戶服務');
+      await context.close();
+    },
+  );
+
+  it.each(PAGES)(
+    '$path: the app takes over the same markup, no frame without its heading, nothing shifted',
+    async ({ path, id }) => {
+      const { context, page } = await returningVisitor(app, { width: 390, height: 844 });
+      // from the document's start: every change to the page, the heading it left, and the layout shifts
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        const shifts: number[] = [];
+        Object.assign(window, { headingsSeen: seen, layoutShifts: shifts });
+        new MutationObserver(() => {
+          const heading = document.querySelector('#main h1')?.textContent ?? '';
+          // from the first heading parsed on: a frame could show only what is in the page at each change
+          if (seen.at(-1) !== heading && (seen.length > 0 || heading !== '')) seen.push(heading);
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${app.server.origin}${path}`);
+      // the app has rendered: the screen's content after its lead is React's
+      await page.locator('#main .screen > :nth-child(3)').waitFor();
+      await page.waitForLoadState('networkidle');
+      const { headingsSeen, layoutShifts } = await page.evaluate(() => {
+        const recorded = window as unknown as { headingsSeen: string[]; layoutShifts: number[] };
+        return { headingsSeen: recorded.headingsSeen, layoutShifts: recorded.layoutShifts };
+      });
+      expect(headingsSeen).toEqual([headingOf(id)]);
+      expect(layoutShifts).toEqual([]);
+      await context.close();
+    },
+  );
+});
