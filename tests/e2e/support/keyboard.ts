@@ -73,3 +73,10 @@ export async function keyboardStep(
   }
   throw new Error(`Tab never reached「${last}」`);
 }
+
+/** Tab to each named control in turn and press Enter on it (a menu, then its item); answers the covered ones. */
+export async function keyboardPath(page: Page, names: readonly string[]): Promise<string[]> {
+  const covered: string[] = [];
+  for (const name of names) covered.push(...(await keyboardStep(page, {}, name)));
+  return covered;
+}
