@@ -45,7 +45,7 @@ interface CallStats {
 
 const stats = new Map<string, CallStats>();
 function observe(call: string, status: number, ms: number) {
-  const entry = stats.get(call) ?? { latencies: [], statuses: new Map() };
+  const entry: CallStats = stats.get(call) ?? { latencies: [], statuses: new Map() };
   entry.latencies.push(ms);
   entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
   stats.set(call, entry);
