@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../support/server';
-import { ShopcartVisitor } from '../support/shopcart';
+import { applyForBasic as apply, ShopcartVisitor } from '../support/shopcart';
 
 // The overprint's and the progress check's calls (issue 12): no answer gives an application's data without
 // its identifiers or a token the server sealed for it; wrong identifiers get one message, never which part
@@ -12,21 +12,6 @@ const INVALID_LINK = '此列印連結無法使用，請以受理編號、統一�
 const EXPIRED_LINK = '此列印連結已逾期，請以受理編號、統一編號與聯絡手機查詢申請';
 const locked = (minutes: number) =>
   `查詢錯誤次數過多，為保護申請資料，請於 ${minutes} 分鐘後再試；如需協助請洽客服專線`;
-
-interface Applied {
-  visitor: ShopcartVisitor;
-  applicationNo: string;
-  linkToken: string;
-}
-
-/** A company that applied for 基本型 with the sample's two roster rows (mobile 0912-345-678). */
-async function apply(t: TestApp, address?: string, over: object = {}): Promise<Applied> {
-  const visitor = await ShopcartVisitor.arrive(t, address);
-  await visitor.addPackage('BASIC');
-  const answer = (await visitor.shopcart('submitApplication', await visitor.submission(over))).json();
-  expect(answer.returnCode).toBe(0);
-  return { visitor, applicationNo: answer.data.applicationNo, linkToken: answer.data.overprintToken };
-}
 
 const identifiers = (applicationNo: string) => ({
   applicationNo,

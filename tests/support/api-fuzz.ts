@@ -2,8 +2,11 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { CONSENT_VERSION } from '../../src/domain/consent';
 import { API_BASE } from '../../src/domain/envelope';
-import type { CookieJar, TestApp } from './server';
+import { CartVisitor } from './cart-visitor';
+import { namesAField } from './field-labels';
+import { addAnalyst, type CookieJar, createTestApp, type TestApp } from './server';
 import { PLAN, ROSTER, validApplicant } from './shopcart-input';
+import { RowWatch } from './table-rows';
 
 /**
  * Crafted input for every endpoint of the API: keys named like object methods at every level, objects
@@ -21,6 +24,8 @@ export interface Endpoint {
 
 export interface FuzzRequest {
   method: Endpoint['method'];
+  /** the route's path, as the app registers it: whose schema names the fields of a 400 */
+  endpoint: string;
   url: string;
   /** JSON text of a POST body */
   payload?: string;
@@ -60,6 +65,12 @@ const fromPlain = (value: unknown): Json => {
 const SHOPCART_PLAN = { ...PLAN, averageSalary: 50_000 };
 
 /**
+ * Stands for a captcha payload in a crafted body: `send` puts a freshly solved one in its place, so the
+ * mutations of a flow's other fields reach past the captcha to what the server does with them.
+ */
+export const SOLVED_CAPTCHA = 'solved-captcha';
+
+/**
  * The shopcart's valid applicant with every field the form may send (the salary ones too) and no phone,
  * its keys in the form's order: a mutation picks a field by its position, and fuzz:api replays by seed.
  */
@@ -91,14 +102,25 @@ export const VALID_INPUT: Record<string, object> = {
     CLASS_ID: 1,
   },
   [`${API_BASE}/shopcart/estimate`]: SHOPCART_PLAN,
-  // every field valid but the captcha (a solved one is used once): mutations reach every field's rules
   [`${API_BASE}/shopcart/submitApplication`]: {
     requestId: '0b6f6a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
     plan: SHOPCART_PLAN,
     applicant: everyFieldApplicant(),
     roster: ROSTER.slice(0, 1),
     consent: true,
-    captcha: 'unsolved',
+    captcha: SOLVED_CAPTCHA,
+  },
+  // a cart item as tryout STEP1 sends it, for STEP2's group of 10 aged 30-39 (DOMAIN §2.4's example)
+  [`${API_BASE}/tryout/quote`]: {
+    item: {
+      SOURCE_CODE: 'CELL',
+      SHOPCART_CART_NO: '',
+      RLAT_CODE: '0',
+      CLASS_TITLE: 'GTL',
+      IS_SLRY_MLTPL: 'N',
+      PROD_LIST: [{ PROD_ID: 'GTL', ORDER_SEQ: 1, IS_ACC: 'N', FACE_AMT_TYPE: 1, FACE_AMT: 1_000_000 }],
+    },
+    group: { headcount: 10, occupationClass: '1', ageBasis: 'bands', ageBands: { age30: 10 } },
   },
   [`${API_BASE}/DTODGAZ0/addTrace`]: { client_device: 'Desktop', curr_page: '', next_page: 'ODGAF000' },
   [`${API_BASE}/DTODGAZ0/addDetailTrace`]: {
@@ -110,14 +132,18 @@ export const VALID_INPUT: Record<string, object> = {
   },
   [`${API_BASE}/functionMeta/queryAllMeta`]: { meta_attr: 'title' },
   [`${API_BASE}/catalogue/queryPackage`]: { PACK_ID: 'BASIC' },
-  // identifiers of the right shape, the captcha unsolved: mutations reach every field's rules
+  // identifiers of the right shape that name no application: a refusal that counts towards the lockout
   [`${API_BASE}/overprint/lookup`]: {
     applicationNo: 'GI115112300001',
     taxId: '12345675',
     contactPhone: '0912-345-678',
-    captcha: 'unsolved',
+    captcha: SOLVED_CAPTCHA,
   },
-  [`${API_BASE}/progress/query`]: { applicationNo: 'GI115112300001', taxId: '12345675', captcha: 'unsolved' },
+  [`${API_BASE}/progress/query`]: {
+    applicationNo: 'GI115112300001',
+    taxId: '12345675',
+    captcha: SOLVED_CAPTCHA,
+  },
   // a token no server sealed: mutations reach the token check
   [`${API_BASE}/DTODGAZ0/getDecryptData`]: {
     token: 'bm90LWEtc2VhbGVkLXRva2VuLWJ5LWFueS1zZXJ2ZXI',
@@ -129,7 +155,6 @@ export const VALID_INPUT: Record<string, object> = {
   },
   [`${API_BASE}/content/articles`]: { page: 2, pageSize: 6 },
   [`${API_BASE}/content/article`]: { id: 'what-is-group-insurance' },
-  // every field valid but the captcha: mutations reach every field's rules
   [`${API_BASE}/contact/submit`]: {
     requestId: '5d2c8a1e-3b4f-4c6d-9e8f-0a1b2c3d4e5f',
     message: {
@@ -144,7 +169,7 @@ export const VALID_INPUT: Record<string, object> = {
       content: '想了解團體保險的保費。\n請來電。',
       consent: true,
     },
-    captcha: 'unsolved',
+    captcha: SOLVED_CAPTCHA,
   },
   // a name no account has: mutations reach the password check, and never lock the fuzz suite's analyst
   [`${API_BASE}/atlas/login`]: { name: 'fuzz.nobody', password: 'correct horse battery' },
@@ -321,6 +346,7 @@ export function fuzzRequest(endpoints: Endpoint[]): fc.Arbitrary<FuzzRequest> {
   return endpoint.chain(({ method, url }) =>
     fc.record({
       method: fc.constant(method),
+      endpoint: fc.constant(url),
       url: fc
         .tuple(fc.oneof({ weight: 4, arbitrary: fc.constant(url) }, encodedPath(url)), query(url))
         .map(([path, search]) => (method === 'GET' && search ? `${path}?${search}` : path)),
@@ -343,16 +369,24 @@ export function endpointCollector() {
   return { endpoints, onRoute };
 }
 
-export function send(t: TestApp, jar: CookieJar, request: FuzzRequest) {
-  const headers: Record<string, string> = request.token ? t.csrfHeaders(jar) : {};
-  if (request.payload !== undefined) headers['content-type'] = 'application/json';
-  return t.app.inject({ method: request.method, url: request.url, headers, payload: request.payload });
-}
+/**
+ * Tables a refused request may change, by route. A lookup whose identifiers name no application has spent
+ * its captcha (captcha_uses: one solved captcha guesses one set of identifiers) and counts towards the
+ * lockout (lookup_failures: 5 wrong per 受理編號 in 15 minutes, 20 per client in an hour). A wrong password
+ * for an analyst counts in its `analysts` row, which changes no row count. No other refusal stores a row.
+ */
+export const REFUSAL_WRITES: Record<string, string[]> = {
+  [`${API_BASE}/overprint/lookup`]: ['captcha_uses', 'lookup_failures'],
+  [`${API_BASE}/progress/query`]: ['captcha_uses', 'lookup_failures'],
+};
 
 const HAN = /\p{Script=Han}/u;
 
-/** What is wrong with an answer, or undefined: a 5xx, no envelope, a message not in Chinese or echoing input. */
-export function answerProblem(response: LightMyRequestResponse): string | undefined {
+/**
+ * What is wrong with an answer of the route `endpoint`, or undefined: a 5xx, no envelope, a message not in
+ * Chinese or echoing input, a 400 naming no field of the route's input.
+ */
+export function answerProblem(response: LightMyRequestResponse, endpoint: string): string | undefined {
   if (response.statusCode >= 500) return `status ${response.statusCode}`;
   let answer: { returnCode?: unknown; data?: unknown; msg?: unknown };
   try {
@@ -369,5 +403,89 @@ export function answerProblem(response: LightMyRequestResponse): string | undefi
   if (msg.includes(MARKER)) return `message echoes the input: ${msg.slice(0, 80)}`;
   if (/[A-Za-z]{3,}/.test(msg.replace(/utm_[a-z]+/g, ''))) return `message in English: ${msg.slice(0, 80)}`;
   if (msg.length > 100) return `message of ${msg.length} characters`;
+  if (response.statusCode === 400 && !namesAField(endpoint, msg)) return `400 naming no field: ${msg}`;
   return undefined;
+}
+
+function refused(response: LightMyRequestResponse): boolean {
+  if (response.statusCode >= 400) return true;
+  try {
+    return response.json().returnCode !== 0;
+  } catch {
+    return false;
+  }
+}
+
+const ANALYST = { name: 'fuzz.reader', password: 'fuzz reader password' };
+
+/**
+ * The app on an in-memory PGlite, with every API endpoint it registers, one visitor who is an analyst too
+ * (so crafted atlas queries reach past the 401), and a watch on every table: what the property suite and
+ * `npm run fuzz:api` send their crafted requests to. Its address is on the rate limits' allow list.
+ */
+export class FuzzTarget {
+  private constructor(
+    readonly t: TestApp,
+    readonly jar: CookieJar,
+    readonly endpoints: Endpoint[],
+    private readonly rows: RowWatch,
+  ) {}
+
+  static async start(): Promise<FuzzTarget> {
+    const { endpoints, onRoute } = endpointCollector();
+    const t = await createTestApp({ onRoute, config: { rateLimitAllowList: ['127.0.0.1'] } });
+    const jar = await t.newVisitor();
+    await addAnalyst(t.db, ANALYST.name, ANALYST.password);
+    const target = new FuzzTarget(t, jar, endpoints, await RowWatch.start(t.db));
+    await target.logIn();
+    return target;
+  }
+
+  /** Logs the visitor in as the analyst; what that stores (its session) is no request's to answer for. */
+  private async logIn(): Promise<void> {
+    const response = await this.send({
+      method: 'POST',
+      endpoint: `${API_BASE}/atlas/login`,
+      url: `${API_BASE}/atlas/login`,
+      payload: JSON.stringify(ANALYST),
+      token: true,
+    });
+    if (response.json().returnCode !== 0) throw new Error(`fuzz analyst login: ${response.body}`);
+    this.jar.store(response);
+    await this.rows.changed();
+  }
+
+  /** Sends a crafted request as the visitor, each SOLVED_CAPTCHA in its body replaced by a solved captcha. */
+  async send(request: FuzzRequest): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = request.token ? this.t.csrfHeaders(this.jar) : {};
+    let payload = request.payload;
+    if (payload !== undefined) {
+      headers['content-type'] = 'application/json';
+      while (payload.includes(`"${SOLVED_CAPTCHA}"`)) {
+        const captcha = await new CartVisitor(this.t, this.jar, '127.0.0.1').captcha();
+        payload = payload.replace(`"${SOLVED_CAPTCHA}"`, JSON.stringify(captcha));
+      }
+      // solving reads a challenge, which stores nothing; the watch starts from here
+      await this.rows.changed();
+    }
+    return this.t.app.inject({ method: request.method, url: request.url, headers, payload });
+  }
+
+  /** The answer's status and what is wrong with it: its answer, or a row it stored though refused. */
+  async answer(request: FuzzRequest): Promise<{ status: number; problem?: string }> {
+    const response = await this.send(request);
+    const stored = await this.rows.changed(REFUSAL_WRITES[request.endpoint]);
+    const problem =
+      answerProblem(response, request.endpoint) ??
+      (refused(response) && stored.length > 0 ? `refused, yet stored: ${stored.join(', ')}` : undefined);
+    // a logout ended the analyst's session: the next atlas queries would stop at the 401
+    if (response.cookies.some((cookie) => cookie.name === 'gi_analyst' && cookie.value === '')) {
+      await this.logIn();
+    }
+    return { status: response.statusCode, problem };
+  }
+
+  close(): Promise<void> {
+    return this.t.close();
+  }
 }

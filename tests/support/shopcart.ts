@@ -54,6 +54,22 @@ export class ShopcartVisitor extends CartVisitor {
   }
 }
 
+/** A company that applied for 基本型 with the sample's roster (mobile 0912-345-678): its number and print link. */
+export interface Applied {
+  visitor: ShopcartVisitor;
+  applicationNo: string;
+  linkToken: string;
+}
+
+/** A visitor (from `address`, if given) applies for 基本型; `over` changes fields of the submission. */
+export async function applyForBasic(t: TestApp, address?: string, over: object = {}): Promise<Applied> {
+  const visitor = await ShopcartVisitor.arrive(t, address);
+  await visitor.addPackage('BASIC');
+  const answer = (await visitor.shopcart('submitApplication', await visitor.submission(over))).json();
+  expect(answer.returnCode).toBe(0);
+  return { visitor, applicationNo: answer.data.applicationNo, linkToken: answer.data.overprintToken };
+}
+
 export async function seededCell(visitor: CartVisitor, prodId: string): Promise<CatalogueCell> {
   const cells: CatalogueCell[] = (await visitor.read('catalogue/queryCells')).json().data;
   const cell = cells.find((c) => c.PROD_ID === prodId);
