@@ -137,6 +137,11 @@ for (const viewport of VIEWPORTS) {
         });
         await page.keyboard.press('Tab', HUMAN);
         expect(await focusedControl(page)).toMatchObject({ name: '前往購物車申請投保', covered: false });
+        // a page that opens on the quote already added (the visitor reloads it) leaves focus alone
+        await page.reload();
+        await page.getByText('已將「基本型」加入購物車。').waitFor();
+        expect(await totals(page)).toEqual(['', '2.1755萬', '1.1313萬', '5,700元', '1,914元', '191元']);
+        expect(await focusedControl(page)).toBeNull();
         expect(covered).toEqual([]);
       } finally {
         await context.close();
