@@ -15,7 +15,7 @@ import { type RunningServer, startBuiltServer } from './support/server';
 import { cartButton, expectHeading } from './support/shopcart-steps';
 
 /*
- * Every flow by keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, typing), with the cookie banner up,
+ * Every flow by keyboard alone (Tab, Enter, Space, typing; keyboardStep picks a select's option), with the cookie banner up,
  * on a phone and on a laptop: the premium trial from the home page into the cart, and an application's
  * documents printed and its progress followed. After each step focus is on the new step's heading, and no
  * control that had focus was covered by something fixed or out of view. The application is submitted
