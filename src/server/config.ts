@@ -13,7 +13,7 @@ export interface ServerConfig {
   dataDir: string;
   /** when set, a real PostgreSQL; otherwise PGlite under dataDir */
   databaseUrl: string | undefined;
-  /** how long a connection attempt or one query to PostgreSQL may take before the request answers 503 */
+  /** how long PostgreSQL may take to open a connection, or answer no query at all, before requests answer 503 */
   databaseTimeoutMs: number;
   sessionSecret: string;
   staticDir: string;

@@ -6,9 +6,9 @@ import pg from 'pg';
 import type { ServerConfig } from '../config';
 import { PGlitePool } from './pglite-pool';
 import type { Database } from './schema';
-import { TimedPool } from './timed-pool';
+import { BUSY_WAIT_MS, TimedPool } from './timed-pool';
 
-/** How long a connection attempt or one query to PostgreSQL may take before the request answers 503. */
+/** How long PostgreSQL may take to open a connection, or answer no query at all, before requests answer 503. */
 export const DATABASE_TIMEOUT_MS = 1_500;
 
 /**
@@ -36,8 +36,9 @@ async function createPool(target: DatabaseTarget) {
       connectionString: target.url,
       max: 10,
       connectionTimeoutMillis: timeoutMs,
-      // the server cancels a slow statement itself; TimedPool covers a server that answers nothing
-      statement_timeout: timeoutMs,
+      // the server cancels a statement, a wait for a row lock included, that runs past BUSY_WAIT_MS;
+      // TimedPool covers a server that answers nothing
+      statement_timeout: BUSY_WAIT_MS,
     });
     // A connection the server drops (restart, failover) emits 'error' on its client, idle or checked
     // out; unhandled, that would crash the process. The query in flight still rejects, and the pool
