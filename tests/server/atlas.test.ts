@@ -507,7 +507,7 @@ describe('atlas/traffic', () => {
   });
 
   it.each([
-    ['93 days', 'machine=contact&from=2026-01-01&to=2026-04-03', '查詢期間最長 92 天'],
+    ['93 days', 'machine=contact&from=2026-01-01&to=2026-04-03', '起日至迄日最長 92 天'],
     ['from after to', 'machine=contact&from=2026-03-02&to=2026-03-01', '起日不可晚於迄日'],
     ['a day no calendar has', 'machine=contact&from=2026-02-30&to=2026-03-01', '起日格式錯誤'],
     ['a day in another format', 'machine=contact&from=2026-03-01&to=2026/03/02', '迄日格式錯誤'],

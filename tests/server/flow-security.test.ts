@@ -234,6 +234,19 @@ describe('the flows’ endpoints refuse what a page of ours would not send', () 
     });
   });
 
+  describe('a refusal stores nothing', () => {
+    it('a first insertCart refused (an amount off the product’s steps) makes no cart for the session', async () => {
+      const visitor = await ShopcartVisitor.arrive(t);
+      const valid = VALID_INPUT[`${API_BASE}/DTODGAZ0/insertCart`] as { PROD_LIST: object[] };
+      const offStep = { ...valid, PROD_LIST: [{ ...valid.PROD_LIST[0], FACE_AMT: 1_000_001 }] };
+      const before = await rows();
+      const refused = await visitor.call('insertCart', offStep);
+      expect(refused.json()).toMatchObject({ returnCode: 1, data: 'modalCartItemError' });
+      expect(changedTables(before, await rows())).toEqual([]);
+      expectServed(await visitor.call('insertCart', valid));
+    });
+  });
+
   describe('rate limits on the captcha’s flows (DESIGN: captcha-protected endpoints are limited)', () => {
     it.each(CAPTCHA_FLOWS)('%s: the 31st try of a visitor in a minute answers 429', async (path) => {
       const visitor = await ShopcartVisitor.arrive(t);

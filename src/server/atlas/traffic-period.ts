@@ -19,7 +19,7 @@ export function trafficPeriod(from: string, to: string): { period: TrafficPeriod
   if (!last.isValid) return { problem: messages.format('迄日') };
   if (first > last) return { problem: '起日不可晚於迄日' };
   const days = Math.round(last.diff(first, 'days').days) + 1;
-  if (days > TRAFFIC_DAYS_MAX) return { problem: `查詢期間最長 ${TRAFFIC_DAYS_MAX} 天` };
+  if (days > TRAFFIC_DAYS_MAX) return { problem: `起日至迄日最長 ${TRAFFIC_DAYS_MAX} 天` };
   // startOf('day'): Taipei's DST days of the 1970s had no midnight
   return {
     period: { start: first.startOf('day').toJSDate(), end: last.plus({ days: 1 }).startOf('day').toJSDate() },

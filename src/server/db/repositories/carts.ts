@@ -131,13 +131,13 @@ export function insertCartItem(
   options: { cookieCartNo: string; sessionId: string; item: InsertCart; maxItems: number },
 ): Promise<{ cartNo: string } | CartRefusal> {
   const { cookieCartNo, sessionId, item, maxItems } = options;
-  return db.transaction().execute(async (trx) => {
+  return refusedOrDone(db, async (trx) => {
     const target = (await lockCart(trx, cookieCartNo)) ?? (await sessionCart(trx, sessionId, true));
     if ((await countCartItems(trx, target)) >= maxItems) {
-      return { refused: 'modalCartFull', msg: messages.cartFull(maxItems) };
+      throw new Refused({ refused: 'modalCartFull', msg: messages.cartFull(maxItems) });
     }
     const error = checkCartItem(item, await itemContext(trx, item, target, cookieCartNo));
-    if (error) return { refused: 'modalCartItemError', msg: error };
+    if (error) throw new Refused({ refused: 'modalCartItemError', msg: error });
 
     const { class_id } = await trx
       .insertInto('cart_items')
@@ -154,6 +154,29 @@ export function insertCartItem(
     await trx.updateTable('carts').set({ updated_at: sql`now()` }).where('cart_no', '=', target).execute();
     return { cartNo: target };
   });
+}
+
+/** Ends a transaction rolled back, answering its refusal. */
+class Refused extends Error {
+  constructor(readonly refusal: CartRefusal) {
+    super(refusal.refused);
+  }
+}
+
+/**
+ * Runs `work` in a transaction: a refusal it throws rolls back all it wrote (an insert refused stores
+ * nothing, not even the cart a first insert made for the session) and is answered.
+ */
+async function refusedOrDone<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T | CartRefusal> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (error) {
+    if (error instanceof Refused) return error.refusal;
+    throw error;
+  }
 }
 
 /**
