@@ -57,8 +57,11 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   };
 }
 
+/** Migrations and seed on a fresh PGlite take over 25 s on a loaded 2-core machine; the hooks allow 120 s. */
+const STARTUP_MS = 90_000;
+
 async function waitUntilHealthy(origin: string, child: ChildProcess, stderr: () => string) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + STARTUP_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr()}`);
     try {
@@ -69,7 +72,7 @@ async function waitUntilHealthy(origin: string, child: ChildProcess, stderr: () 
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`server did not become healthy within 30 s: ${stderr()}`);
+  throw new Error(`server did not become healthy within ${STARTUP_MS / 1000} s: ${stderr()}`);
 }
 
 function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
