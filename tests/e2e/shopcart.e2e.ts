@@ -22,10 +22,10 @@ import {
   addPackageFromHome,
   cartButton,
   expectHeading,
+  fillApplicant,
   fillPlan,
   heading,
   PACKAGE,
-  select,
   textbox,
 } from './support/shopcart-steps';
 
@@ -87,6 +87,7 @@ const startDateFrom = (day: IsoDate): IsoDate => addDays(day, 30);
 
 /** SAMPLE_ROSTER's people (valid 身分證字號), aged 29 to 47 on the 投保始期 whatever the real day is. */
 const AGES = [47, 38, 29, 34, 43] as const;
+const INSURED_AGES = { youngest: Math.min(...AGES), oldest: Math.max(...AGES) };
 const SALARIES = [48200, 36300, 30300, 42000, 45800] as const;
 
 interface Person {
@@ -116,31 +117,6 @@ function peopleOn(startDate: IsoDate): Person[] {
 }
 
 // --- the visitor's steps ------------------------------------------------------------------------------
-
-/** STEP2's 要保單位 fields: SAMPLE_APPLICANT, with the 投保始期 and the ages of today's run. */
-async function fillApplicant(page: Page, startDate: IsoDate) {
-  const a = SAMPLE_APPLICANT;
-  const field = (label: string) => textbox(page, label);
-  await field('要保單位名稱').fill(a.companyName);
-  await field('統一編號').fill(a.taxId);
-  await field('負責人').fill(a.representative);
-  await select(page, '行業類別').selectOption(a.industry);
-  await select(page, '縣市').selectOption(a.city);
-  await select(page, '鄉鎮市區').selectOption(a.district);
-  await field('地址').fill(a.street);
-  await field('聯絡人').fill(a.contactName);
-  await field('聯絡人職稱').fill(a.contactTitle);
-  await field('手機號碼').fill(a.mobile!);
-  await field('市話').fill(a.phone!);
-  await field('分機').fill(a.phoneExt!);
-  await field('電子郵件').fill(a.email);
-  // STEP1's 投保人數 comes along
-  expect(await field('投保人數').inputValue()).toBe('5');
-  await field('投保始期').fill(formatRoc(startDate, 'slash'));
-  await field('被保險人最低年齡').fill(String(Math.min(...AGES)));
-  await field('被保險人最高年齡').fill(String(Math.max(...AGES)));
-  await field('被保險人最高年齡').blur();
-}
 
 const rosterInput = (page: Page) => page.getByLabel('上傳名冊檔案（CSV）', { exact: true });
 
@@ -177,7 +153,7 @@ describe('shopcart application in Chromium against the built server', () => {
           const cartNo = await addPackageFromHome(app.server.origin, page);
           await fillPlan(page);
 
-          await fillApplicant(page, startDate);
+          await fillApplicant(page, startDate, INSURED_AGES);
           await uploadRoster(page, '名冊.csv', rosterCsv(people));
           await rosterRead(page, 5).waitFor();
           await page.getByRole('button', { name: '下一步：確認申請內容' }).click();
@@ -390,7 +366,7 @@ describe('shopcart application in Chromium against the built server', () => {
         try {
           await addPackageFromHome(app.server.origin, page);
           await fillPlan(page);
-          await fillApplicant(page, startDate);
+          await fillApplicant(page, startDate, INSURED_AGES);
 
           // the third person's id with a wrong check digit: the header is Excel's row 1, so row 4
           const badId = `${people[2]!.personId.slice(0, 9)}${(Number(people[2]!.personId[9]) + 1) % 10}`;

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { SAMPLE_APPLICANT } from '../../../machines/samples/shopcart.samples';
+import { formatRoc, type IsoDate } from '../../../src/domain/roc-date';
 
 /* A visitor's first shopcart steps in Chromium: a package from the home page into the cart, and STEP1. */
 
@@ -49,4 +51,33 @@ export async function fillPlan(page: Page) {
   if (await salary.isVisible()) await salary.fill('40000');
   await page.getByRole('button', { name: '下一步：填寫投保資料' }).click();
   await expectHeading(page, '投保申請：填寫投保資料');
+}
+
+/** STEP2's 要保單位 fields: SAMPLE_APPLICANT, the 投保始期 and the ages of the insured on it. */
+export async function fillApplicant(
+  page: Page,
+  startDate: IsoDate,
+  ages: { youngest: number; oldest: number },
+) {
+  const a = SAMPLE_APPLICANT;
+  const field = (label: string) => textbox(page, label);
+  await field('要保單位名稱').fill(a.companyName);
+  await field('統一編號').fill(a.taxId);
+  await field('負責人').fill(a.representative);
+  await select(page, '行業類別').selectOption(a.industry);
+  await select(page, '縣市').selectOption(a.city);
+  await select(page, '鄉鎮市區').selectOption(a.district);
+  await field('地址').fill(a.street);
+  await field('聯絡人').fill(a.contactName);
+  await field('聯絡人職稱').fill(a.contactTitle);
+  await field('手機號碼').fill(a.mobile!);
+  await field('市話').fill(a.phone!);
+  await field('分機').fill(a.phoneExt!);
+  await field('電子郵件').fill(a.email);
+  // STEP1's 投保人數 comes along
+  expect(await field('投保人數').inputValue()).toBe('5');
+  await field('投保始期').fill(formatRoc(startDate, 'slash'));
+  await field('被保險人最低年齡').fill(String(ages.youngest));
+  await field('被保險人最高年齡').fill(String(ages.oldest));
+  await field('被保險人最高年齡').blur();
 }
