@@ -79,7 +79,7 @@ export async function buildApp({
     allowList: config.rateLimitAllowList ?? [],
     perAddress: config.rateLimitPerAddress ?? ADDRESS_LIMIT,
   });
-  await app.register(csrfPlugin, { keys });
+  await app.register(csrfPlugin);
   await app.register(analystSessionPlugin, { db });
   // app.captcha: any route checks a payload with `await app.captcha.verify(db, payload)`
   app.decorate(

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
+import { ChangeFeed, registerChangeFeed } from './change-feed';
 import { PGlitePool } from './pglite-pool';
 import type { Database } from './schema';
 import { BUSY_WAIT_MS, TimedPool } from './timed-pool';
@@ -25,11 +26,15 @@ export function databaseTarget(
     : { dataDir: join(config.dataDir, 'pglite') };
 }
 
+/** A Kysely on the target, with its feed of changes to the cached tables (db/change-feed.ts). */
 export function createDatabase(target: DatabaseTarget): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: () => createPool(target) }) });
+  const feed = new ChangeFeed();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: () => createPool(target, feed) }) });
+  registerChangeFeed(db, feed);
+  return db;
 }
 
-async function createPool(target: DatabaseTarget) {
+async function createPool(target: DatabaseTarget, feed: ChangeFeed): Promise<PostgresPool> {
   if ('url' in target) {
     const timeoutMs = target.timeoutMs ?? DATABASE_TIMEOUT_MS;
     const pool = new pg.Pool({
@@ -45,11 +50,15 @@ async function createPool(target: DatabaseTarget) {
     // replaces the broken client on the next connect.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    return new TimedPool(pool, timeoutMs);
+    const timed = new TimedPool(pool, timeoutMs);
+    const listening = feed.attachPostgres(target.url);
+    return {
+      connect: () => timed.connect(),
+      end: () => listening.close().then(() => timed.end()),
+    };
   }
-  if ('dataDir' in target) {
-    mkdirSync(target.dataDir, { recursive: true });
-    return new PGlitePool(await PGlite.create(target.dataDir));
-  }
-  return new PGlitePool(await PGlite.create());
+  if ('dataDir' in target) mkdirSync(target.dataDir, { recursive: true });
+  const pglite = await PGlite.create('dataDir' in target ? target.dataDir : undefined);
+  await feed.attachPGlite(pglite);
+  return new PGlitePool(pglite);
 }

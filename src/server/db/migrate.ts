@@ -10,6 +10,7 @@ import * as applications from './migrations/0008_applications';
 import * as lookupFailures from './migrations/0009_lookup_failures';
 import * as content from './migrations/0010_content';
 import * as atlas from './migrations/0011_atlas';
+import * as changeNotices from './migrations/0012_change_notices';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_lookup_failures': lookupFailures,
   '0010_content': content,
   '0011_atlas': atlas,
+  '0012_change_notices': changeNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -14,6 +14,8 @@ declare module 'fastify' {
     sessionId: string;
     /** true when the session came with the request's cookie, false when this answer starts it */
     sessionResumed: boolean;
+    /** the session's CSRF token (session-keys.ts), worked out once a request; empty without a session */
+    csrfToken: string;
   }
   interface FastifyContextConfig {
     /** false: the route neither reads nor creates a session (probes) */
@@ -32,6 +34,7 @@ export const sessionPlugin = sharedPlugin<{ keys: SessionKeys }>(async (app, { k
   await app.register(cookie, { secret: keys.cookieSecret });
   app.decorateRequest('sessionId', '');
   app.decorateRequest('sessionResumed', false);
+  app.decorateRequest('csrfToken', '');
 
   app.addHook('onRequest', async (request, reply) => {
     if (!hasSession(request)) return;
@@ -39,6 +42,7 @@ export const sessionPlugin = sharedPlugin<{ keys: SessionKeys }>(async (app, { k
     request.sessionId = resumed ?? startSession(request, reply);
     request.sessionResumed = resumed !== undefined;
     const token = csrfTokenFor(keys, request.sessionId);
+    request.csrfToken = token;
     if (request.cookies[CSRF_COOKIE] !== token) {
       reply.setCookie(CSRF_COOKIE, token, {
         path: '/',

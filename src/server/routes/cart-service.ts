@@ -20,7 +20,7 @@ import {
   deleteCartItem,
   findCart,
   insertCartItem,
-  listCartClasses,
+  readCart,
   releaseSessionCart,
   sessionCart,
   updateCartItem,
@@ -48,13 +48,17 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
   }
 
   app.post('/DTODGAZ0/getCart', async (request, reply) => {
-    const { cookieCartNo, cart } = await visitorCart(request, reply);
-    if (!cart) return ok<Cart>(NEW_CART);
+    const cookieCartNo = readCartCookie(request);
+    const cart = await readCart(db, cookieCartNo);
+    if (!cart) {
+      if (request.cookies[CART_COOKIE]) clearCartCookie(request, reply);
+      return ok<Cart>(NEW_CART);
+    }
     return ok<Cart>({
       CHANNEL: cart.channel,
       CART_NO: cart.cartNo,
       COOKIE_CART_NO: cookieCartNo,
-      CLASS_LIST: await listCartClasses(db, cart.cartNo),
+      CLASS_LIST: cart.classes,
     });
   });
 

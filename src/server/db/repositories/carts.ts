@@ -71,10 +71,62 @@ export async function countCartItems(db: Db, cartNo: string): Promise<number> {
  */
 export async function listCartClasses(db: Db, cartNo: string): Promise<CartClass[]> {
   const rows = await db
+    .selectFrom(cartLines(db).as('line'))
+    .selectAll()
+    .where('line.cart_no', '=', cartNo)
+    .orderBy('line.class_id')
+    .orderBy('line.order_seq')
+    .orderBy('line.prod_id')
+    .execute();
+  return toClasses(rows);
+}
+
+/**
+ * The cart with its items as {@link listCartClasses} lists them, in one query (getCart); null when there
+ * is no such cart.
+ */
+export async function readCart(
+  db: Db,
+  cartNo: string,
+): Promise<{ cartNo: string; channel: string; classes: CartClass[] } | null> {
+  if (!cartNo) return null;
+  const rows = await db
+    .selectFrom('carts as c')
+    .leftJoin(cartLines(db).as('line'), 'line.cart_no', 'c.cart_no')
+    .select([
+      'c.channel',
+      'line.class_id',
+      'line.source_code',
+      'line.class_title',
+      'line.is_slry_mltpl',
+      'line.prod_id',
+      'line.order_seq',
+      'line.is_acc',
+      'line.face_amt_type',
+      'line.face_amt',
+      'line.prod_name',
+      'line.join_age_min',
+      'line.join_age_max',
+    ])
+    .where('c.cart_no', '=', cartNo)
+    .orderBy('line.class_id')
+    .orderBy('line.order_seq')
+    .orderBy('line.prod_id')
+    .execute();
+  const [first] = rows;
+  if (!first) return null;
+  const lines = rows.filter((row): row is CartLine & { channel: string } => row.class_id !== null);
+  return { cartNo, channel: first.channel, classes: toClasses(lines) };
+}
+
+/** Every item line of every cart, with its product's name and join ages. */
+function cartLines(db: Db) {
+  return db
     .selectFrom('cart_items as ci')
     .innerJoin('cart_item_products as cip', 'cip.class_id', 'ci.class_id')
     .innerJoin('products as p', 'p.prod_id', 'cip.prod_id')
     .select([
+      'ci.cart_no',
       'ci.class_id',
       'ci.source_code',
       'ci.class_title',
@@ -87,12 +139,12 @@ export async function listCartClasses(db: Db, cartNo: string): Promise<CartClass
       'p.prod_name',
       'p.join_age_min',
       'p.join_age_max',
-    ])
-    .where('ci.cart_no', '=', cartNo)
-    .orderBy('ci.class_id')
-    .orderBy('cip.order_seq')
-    .orderBy('cip.prod_id')
-    .execute();
+    ]);
+}
+
+type CartLine = Omit<Awaited<ReturnType<ReturnType<typeof cartLines>['execute']>>[number], 'cart_no'>;
+
+function toClasses(rows: readonly CartLine[]): CartClass[] {
   const classes = new Map<number, CartClass>();
   for (const row of rows) {
     let item = classes.get(row.class_id);

@@ -8,26 +8,32 @@ import type {
 } from '../../../domain/catalogue';
 import { fromMonthlyPerPerson, type RateBand } from '../../../domain/pricing';
 import { taipeiDate } from '../../../domain/roc-date';
+import { cachedRead } from '../read-cache';
 import type { Database, ProductsTable } from '../schema';
 
 type Product = Selectable<ProductsTable> & { requires_prod_name: string | null };
 
-/** The packages in display order with their lines, or the one package `packId` (undefined if unknown). */
+const CATALOGUE_TABLES = ['products', 'packages', 'package_products', 'premium_rates'] as const;
+
+/**
+ * The packages in display order with their lines, or the one package `packId` (none if unknown). Kept in
+ * memory per Taipei day (the from-price takes the rates in force) until a catalogue table changes.
+ */
 export async function listPackages(db: Kysely<Database>, packId?: string): Promise<CataloguePackage[]> {
-  let packsQuery = db.selectFrom('packages').selectAll().orderBy('order_seq');
-  let linesQuery = db.selectFrom('package_products').selectAll().orderBy('order_seq');
-  if (packId !== undefined) {
-    packsQuery = packsQuery.where('pack_id', '=', packId);
-    linesQuery = linesQuery.where('pack_id', '=', packId);
-  }
+  const packages = await cachedPackages(db, taipeiDate(new Date()));
+  return packId === undefined ? packages : packages.filter((pack) => pack.PACK_ID === packId);
+}
+
+const cachedPackages = cachedRead(CATALOGUE_TABLES, loadPackages);
+
+async function loadPackages(db: Kysely<Database>, today: string): Promise<CataloguePackage[]> {
   const [packs, lines, products, rates] = await Promise.all([
-    packsQuery.execute(),
-    linesQuery.execute(),
+    db.selectFrom('packages').selectAll().orderBy('order_seq').execute(),
+    db.selectFrom('package_products').selectAll().orderBy('order_seq').execute(),
     selectProducts(db),
     selectRates(db),
   ]);
   const productById = new Map(products.map((p) => [p.prod_id, p]));
-  const today = taipeiDate(new Date());
   return packs.map((pack) => {
     const own = lines.filter((line) => line.pack_id === pack.pack_id);
     const priced = own.map((line) => ({ line, product: productById.get(line.prod_id)! }));
@@ -68,8 +74,14 @@ export async function listPackages(db: Kysely<Database>, packId?: string): Promi
   });
 }
 
-/** Every product as a single coverage item, in catalogue order. */
-export async function listCells(db: Kysely<Database>): Promise<CatalogueCell[]> {
+/** Every product as a single coverage item, in catalogue order; kept in memory until a catalogue table changes. */
+export function listCells(db: Kysely<Database>): Promise<CatalogueCell[]> {
+  return cachedCells(db, null);
+}
+
+const cachedCells = cachedRead(CATALOGUE_TABLES, loadCells);
+
+async function loadCells(db: Kysely<Database>): Promise<CatalogueCell[]> {
   const products = await selectProducts(db);
   return products.map((p) => {
     const basis = basisOf(p);

@@ -1,12 +1,22 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../domain/site-settings';
+import { cachedRead } from '../read-cache';
 import type { Database } from '../schema';
 
 // site_settings keys are the SiteSettings field names; each value is the field's JSON.
 const KEYS = Object.keys(DEFAULT_SITE_SETTINGS) as (keyof SiteSettings)[];
 
-/** The run-time settings; a missing or malformed row gives the default, so a bad edit cannot break the cart. */
-export async function readSiteSettings(db: Kysely<Database>): Promise<SiteSettings> {
+/**
+ * The run-time settings; a missing or malformed row gives the default, so a bad edit cannot break the cart.
+ * Kept in memory until site_settings changes (db/read-cache.ts).
+ */
+export function readSiteSettings(db: Kysely<Database>): Promise<SiteSettings> {
+  return cachedSettings(db, null);
+}
+
+const cachedSettings = cachedRead(['site_settings'], loadSiteSettings);
+
+async function loadSiteSettings(db: Kysely<Database>): Promise<SiteSettings> {
   const rows = await db
     .selectFrom('site_settings')
     .select(['key', 'value'])
