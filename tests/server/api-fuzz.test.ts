@@ -24,7 +24,7 @@ const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 /**
  * The probe's findings (issue 8), each of which answered 500 or echoed the input in English, and a period
- * refused without naming its fields: the message each must get instead. A key named like an object method is not one of the schema's keys, so it is
+ * and the age bands refused without naming their fields: the message each must get instead. A key named like an object method is not one of the schema's keys, so it is
  * ignored like any unknown key (the campaign trace sends the page's query keys at the top level).
  */
 const PROBE_CASES: [string, FuzzRequest, string][] = [
@@ -140,6 +140,14 @@ const PROBE_CASES: [string, FuzzRequest, string][] = [
     'a traffic period of 93 days',
     get('atlas/traffic?machine=contact&from=2026-01-01&to=2026-04-03'),
     '起日至迄日最長 92 天',
+  ],
+  [
+    'a text for the age bands',
+    post(
+      'tryout/quote',
+      `{"item":{${ITEM},"CLASS_TITLE":"GTL"},"group":{"headcount":10,"occupationClass":"1","ageBasis":"bands","ageBands":"${MARKER}"}}`,
+    ),
+    '各年齡層人數格式錯誤',
   ],
   ['a list for the body', post('DTODGAZ0/addTrace', `["${MARKER}"]`), '資料格式錯誤'],
   ['null for the body', post('consent/accept', 'null'), '資料格式錯誤'],

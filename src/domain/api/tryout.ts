@@ -73,18 +73,22 @@ const bandCount = (band: (typeof AGE_BANDS)[number]) =>
       },
     });
 
-const bandsSchema = object(Object.fromEntries(AGE_BANDS.map((band) => [band.key, bandCount(band)]))).test({
-  name: 'bandsTotal',
-  test(value, ctx) {
-    const headcount = (ctx.parent as { headcount?: unknown }).headcount;
-    if (typeof headcount !== 'number' || !value) return true;
-    const counts = AGE_BANDS.map((band) => (value as AgeBandCounts)[band.key] ?? 0);
-    // a count that is no head count is its own field's message
-    if (!counts.every((count) => Number.isInteger(count) && count >= 0)) return true;
-    const counted = counts.reduce((sum, count) => sum + count, 0);
-    return counted === headcount || ctx.createError({ message: messages.ageBandsTotal(counted, headcount) });
-  },
-});
+const bandsSchema = object(Object.fromEntries(AGE_BANDS.map((band) => [band.key, bandCount(band)])))
+  .label('各年齡層人數')
+  .test({
+    name: 'bandsTotal',
+    test(value, ctx) {
+      const headcount = (ctx.parent as { headcount?: unknown }).headcount;
+      if (typeof headcount !== 'number' || !value) return true;
+      const counts = AGE_BANDS.map((band) => (value as AgeBandCounts)[band.key] ?? 0);
+      // a count that is no head count is its own field's message
+      if (!counts.every((count) => Number.isInteger(count) && count >= 0)) return true;
+      const counted = counts.reduce((sum, count) => sum + count, 0);
+      return (
+        counted === headcount || ctx.createError({ message: messages.ageBandsTotal(counted, headcount) })
+      );
+    },
+  });
 
 /** STEP2 投保團體: who the group is. */
 export const groupSchema = object({
