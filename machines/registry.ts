@@ -146,6 +146,8 @@ export const machines: RegisteredMachine[] = [
         applicant: context.applicant !== null,
         returning: context.returning,
         failure: context.failure !== '',
+        unanswered: context.unanswered,
+        notReceived: context.notReceived,
       };
     },
     events: [
@@ -167,6 +169,18 @@ export const machines: RegisteredMachine[] = [
       { type: 'flow.restart', requestId: SAMPLE_RESTART_REQUEST_ID, today: SAMPLE_RESTART_TODAY },
       { type: 'xstate.done.actor.submitApplication', output: SAMPLE_SUBMITTED },
       { type: 'xstate.error.actor.submitApplication', error: { message: '驗證碼錯誤' } },
+      // the answer lost: the network failed (the API client's returnCode -1)
+      {
+        type: 'xstate.error.actor.submitApplication',
+        error: { returnCode: -1, message: '網路連線異常，請確認網路後再試一次' },
+      },
+      { type: 'application.recheck' },
+      { type: 'xstate.done.actor.findApplication', output: SAMPLE_SUBMITTED },
+      { type: 'xstate.error.actor.findApplication', error: { returnCode: 1, message: '查無這筆申請' } },
+      {
+        type: 'xstate.error.actor.findApplication',
+        error: { returnCode: -1, message: '網路連線異常，請確認網路後再試一次' },
+      },
     ],
   },
   {

@@ -44,6 +44,13 @@ export interface ShopcartContext extends ShopcartInput {
   reminders: Reminders;
   /** why the server refused the last submission */
   failure: string;
+  /**
+   * 送出申請 went out and no answer said whether the application was stored (the network failed, or the
+   * page went away while it waited): the server may hold it, and empties the cart when it does
+   */
+  unanswered: boolean;
+  /** the server said that unanswered application was never stored: STEP1 says so */
+  notReceived: boolean;
   result: SubmittedApplication | null;
 }
 
@@ -62,6 +69,8 @@ export type ShopcartEvent =
   | { type: 'plan.confirm'; plan: ShopcartPlan }
   | { type: 'applicant.confirm'; applicant: Applicant; roster: RosterRow[] }
   | { type: 'application.submit'; captcha: string }
+  /** STEP3's 重新查詢: ask the server again what became of the unanswered application */
+  | { type: 'application.recheck' }
   /** a step showed its 「購物車內容已變更」 notice */
   | { type: 'reminder.shown'; step: FlowStep }
   /** the URL asks for a step (browser Back or Forward, a deep link): granted as far as the data allows */
@@ -130,9 +139,17 @@ function fresh(input: ShopcartInput): ShopcartContext {
     returning: false,
     reminders: NO_REMINDERS,
     failure: '',
+    unanswered: false,
+    notReceived: false,
     result: null,
   };
 }
+
+/** The failure is no answer of the server's: the network failed or a gateway answered in its place. */
+const answerLost = ({ event }: { event: unknown }) => {
+  const code = (event as { error?: { returnCode?: unknown } }).error?.returnCode;
+  return typeof code === 'number' && (code === -1 || code >= 500);
+};
 
 /**
  * The shopcart application (ODGAF040-043): 確認投保內容 → 要保單位資料 → 確認送出 → 申請完成. The machine
@@ -149,6 +166,8 @@ export const shopcartMachine = setup({
   actors: {
     /** POST shopcart/submitApplication; rejects with { message } when refused */
     submitApplication: unbound<SubmittedApplication, SubmitInput>('submitApplication'),
+    /** POST shopcart/findApplication: the application the flow's requestId made; rejects when none */
+    findApplication: unbound<SubmittedApplication, { requestId: string }>('findApplication'),
   },
   guards: {
     planAccepted: ({ context, event }) => {
@@ -160,6 +179,8 @@ export const shopcartMachine = setup({
       return applicantValid({ ...context, applicant: event.applicant, roster: event.roster });
     },
     returning: ({ context }) => context.returning,
+    unanswered: ({ context }) => context.unanswered,
+    answerLost,
     remindDue: ({ context, event }) => {
       assertEvent(event, 'reminder.shown');
       return cartChangedSinceConfirmed(context) && !context.reminders[`rmind${event.step}`];
@@ -209,7 +230,12 @@ export const shopcartMachine = setup({
     }),
     keepPlan: assign(({ context, event }) => {
       assertEvent(event, 'plan.confirm');
-      return { plan: event.plan, confirmedCart: context.cart.signature, returning: false };
+      return {
+        plan: event.plan,
+        confirmedCart: context.cart.signature,
+        returning: false,
+        notReceived: false,
+      };
     }),
     keepApplicant: assign(({ event }) => {
       assertEvent(event, 'applicant.confirm');
@@ -217,6 +243,9 @@ export const shopcartMachine = setup({
     }),
     startReturning: assign({ returning: true }),
     clearFailure: assign({ failure: '' }),
+    markUnanswered: assign({ unanswered: true }),
+    markAnswered: assign({ unanswered: false }),
+    markNotReceived: assign({ unanswered: false, notReceived: true }),
     keepFailure: assign({
       failure: ({ event }) => {
         const message = (event as { error?: { message?: unknown } }).error?.message;
@@ -275,8 +304,20 @@ export const shopcartMachine = setup({
     review: {
       meta: { route: '/shopcart/STEP3', step: 3 },
       on: {
-        'application.submit': { guard: 'canSubmit', target: 'submitting', actions: 'clearFailure' },
-        'cart.changed': { guard: 'cartEmptied', target: 'cart', actions: 'keepCart' },
+        'application.submit': {
+          guard: 'canSubmit',
+          target: 'submitting',
+          actions: ['clearFailure', 'markUnanswered'],
+        },
+        'cart.changed': [
+          // the server empties the cart as it stores an application: ask it before starting over
+          {
+            guard: and(['cartEmptied', 'unanswered']),
+            target: 'checking',
+            actions: ['keepCart', 'clearFailure'],
+          },
+          { guard: 'cartEmptied', target: 'cart', actions: 'keepCart' },
+        ],
         'flow.edit': [
           { guard: 'editsPlan', target: 'cart', actions: 'startReturning' },
           { target: 'details', actions: 'startReturning' },
@@ -288,7 +329,8 @@ export const shopcartMachine = setup({
       },
     },
     submitting: {
-      meta: { route: '/shopcart/STEP3', step: 3 },
+      // a reload while it waits lands on STEP3 knowing the application went out (src/lib/stored-flow.ts)
+      meta: { route: '/shopcart/STEP3', step: 3, resume: 'review' },
       tags: ['busy'],
       invoke: {
         id: 'submitApplication',
@@ -305,8 +347,31 @@ export const shopcartMachine = setup({
           };
         },
         onDone: { target: 'done', actions: ['keepResult', 'announceSubmitted'] },
-        onError: { target: 'review', actions: 'keepFailure' },
+        onError: [
+          { guard: 'answerLost', target: 'review', actions: 'keepFailure' },
+          { target: 'review', actions: ['keepFailure', 'markAnswered'] },
+        ],
       },
+    },
+    checking: {
+      description: 'The application may be stored: the server is asked for the one of this requestId.',
+      meta: { route: '/shopcart/STEP3', step: 3, resume: 'unconfirmed' },
+      tags: ['busy'],
+      invoke: {
+        id: 'findApplication',
+        src: 'findApplication',
+        input: ({ context }) => ({ requestId: context.requestId }),
+        onDone: { target: 'done', actions: ['keepResult', 'announceSubmitted'] },
+        onError: [
+          { guard: 'answerLost', target: 'unconfirmed', actions: 'keepFailure' },
+          { target: 'cart', actions: 'markNotReceived' },
+        ],
+      },
+    },
+    unconfirmed: {
+      description: 'No answer said whether the application was stored; the visitor asks again.',
+      meta: { route: '/shopcart/STEP3', step: 3 },
+      on: { 'application.recheck': { target: 'checking', actions: 'clearFailure' } },
     },
     done: {
       meta: { route: '/shopcart/STEP4', step: 4 },

@@ -70,6 +70,8 @@ export const messages = {
     `${product}的月投保薪資倍數須介於${min}至${max}倍之間，並以${step}倍為單位`,
   /** shopcart estimate or application on a cart without items */
   cartEmpty: () => '購物車沒有保障項目，請先加入保障',
+  /** shopcart: no application of the flow's request id in the visitor's session */
+  applicationNotReceived: () => '查無這筆申請，申請未送達',
   cartDuplicateInItem: (product: string) => `${product}在此項目中重複出現`,
   cartDuplicate: (product: string) => `購物車已有${product}，同一保障不可重複加入`,
   cartRiderNeedsMain: (rider: string, main: string) => `${rider}須搭配${main}投保，請先加入${main}`,

@@ -24,11 +24,18 @@ function restore(key: string, logic: AnyStateMachine) {
   }
 }
 
+/** The settled state a busy state's meta names for a reload to land on (`resume`), if any. */
+const resumeOf = (snapshot: AnyMachineSnapshot): string | undefined =>
+  (Object.values(snapshot.getMeta()) as Array<{ resume?: string } | undefined>).find((m) => m?.resume)
+    ?.resume;
+
 /**
  * A flow's actor for the tab (DESIGN "Flows are machines"): started from its snapshot in sessionStorage
  * when the tab has one that still fits the machine, else from `input`; the snapshot is saved after each
- * settled step (never in a state tagged `busy`, whose call a reload cannot resume), so a reload keeps the
- * step and what was accepted. `stop` ends it, as forgetting the flows does (/back2Home, the session's end).
+ * settled step, so a reload keeps the step and what was accepted. A state tagged `busy` holds a call a
+ * reload cannot resume: it is saved only when its meta names a settled state to `resume` at, as that state
+ * with the context as it is (the shopcart's submit: the application went out), without its call's input.
+ * `stop` ends it, as forgetting the flows does (/back2Home, the session's end).
  * Its transitions go to the atlas's trace under the machine's id, which is also the flow's name.
  */
 export function storedFlow<TLogic extends AnyStateMachine>(
@@ -42,8 +49,12 @@ export function storedFlow<TLogic extends AnyStateMachine>(
   const actor = createActor(logic, { input, snapshot: restore(key, logic) } as never) as Actor<TLogic>;
   const tracing = recordTransitions(actor, name, apiPost);
   const saving = actor.subscribe((snapshot: AnyMachineSnapshot) => {
-    if (snapshot.status === 'active' && !snapshot.hasTag('busy'))
-      sessionStorage.setItem(key, JSON.stringify(actor.getPersistedSnapshot()));
+    if (snapshot.status !== 'active') return;
+    const resume = snapshot.hasTag('busy') ? resumeOf(snapshot) : null;
+    if (resume === undefined) return;
+    const persisted = actor.getPersistedSnapshot();
+    const saved = resume === null ? persisted : { ...persisted, value: resume, children: {} };
+    sessionStorage.setItem(key, JSON.stringify(saved));
   });
   const stop = () => {
     saving.unsubscribe();

@@ -99,6 +99,9 @@ function shopcartInChromium(
           await page.clock.setFixedTime(dayOf(s.today));
           await page.getByRole('button', { name: '申請其他保障' }).click();
           return;
+        case 'recheck':
+          await page.getByRole('button', { name: '重新查詢' }).click();
+          return;
         case 'reply':
           await network.reply(s.call, s.reply);
       }

@@ -25,11 +25,16 @@ import { domAgreement } from '../support/dom-agreement';
 import { shopcartScreen } from '../support/flow-screens';
 import {
   accepted,
+  answerLost,
   cartIs,
   confirmApplicant,
   confirmPlan,
   edit,
+  found,
+  lostAgain,
+  notStored,
   open,
+  recheck,
   refusedWith,
   restart,
   SHOPCART_CALLS,
@@ -137,6 +142,9 @@ function shopcartOnPage(visit: ShopcartVisit) {
           vi.setSystemTime(new Date(`${s.today}T09:00:00+08:00`));
           await user.click(await button('申請其他保障'));
           return;
+        case 'recheck':
+          await user.click(await button('重新查詢'));
+          return;
         case 'reply':
           await act(() => network.reply(s.call, s.reply));
       }
@@ -233,6 +241,33 @@ const SCENARIOS: Array<[string, ShopcartEvent[]]> = [
       refusedWith('驗證碼已失效，請重新驗證'),
       submit(),
       accepted,
+    ],
+  ],
+  [
+    'an answer lost, then the cart read empty: the server is asked, 重新查詢 after no answer finds the 受理編號',
+    [
+      confirmPlan(),
+      confirmApplicant(),
+      submit(),
+      answerLost,
+      cartIs('empty'),
+      lostAgain,
+      open(1),
+      recheck,
+      found,
+    ],
+  ],
+  [
+    'an answer lost and the application never stored: STEP1 says so, and a new plan goes on',
+    [
+      confirmPlan(),
+      confirmApplicant(),
+      submit(),
+      answerLost,
+      cartIs('empty'),
+      notStored,
+      cartIs('two'),
+      confirmPlan(),
     ],
   ],
   [

@@ -76,6 +76,8 @@ describe('the shopcart application', () => {
       failure: '',
       applicationNo: 'GI115112300001',
       returnsToReview: false,
+      recheck: false,
+      notReceived: false,
     });
     expect(sent).toEqual([
       {
@@ -310,6 +312,9 @@ describe('the shopcart machine alone', () => {
       returning: false,
       reminders: { rmind1: false, rmind2: false, rmind3: false },
       failure: '驗證碼錯誤',
+      // the server answered: nothing was stored
+      unanswered: false,
+      notReceived: false,
       result: null,
     });
     // the restored flow goes on: Back, Forward, and the application sent with what was typed

@@ -431,3 +431,29 @@ describe('shopcart/submitApplication', () => {
     });
   });
 });
+
+describe('shopcart/findApplication', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 30_000);
+  afterAll(() => t.close());
+
+  it('answers what the flow’s submit stored, only to its own session, and refuses a request id with none', async () => {
+    const visitor = await withBasic(t);
+    const body = await visitor.submission();
+    const unsent = (await visitor.shopcart('findApplication', { requestId: body.requestId })).json();
+    expect(unsent).toEqual({ returnCode: 1, data: null, msg: messages.applicationNotReceived() });
+
+    const submitted = (await visitor.shopcart('submitApplication', body)).json().data;
+    const found = await visitor.shopcart('findApplication', { requestId: body.requestId });
+    expect([found.statusCode, found.json()]).toEqual([200, { returnCode: 0, data: submitted, msg: '' }]);
+
+    const stranger = await ShopcartVisitor.arrive(t);
+    const other = (await stranger.shopcart('findApplication', { requestId: body.requestId })).json();
+    expect(other).toEqual({ returnCode: 1, data: null, msg: messages.applicationNotReceived() });
+
+    const malformed = await visitor.shopcart('findApplication', { requestId: 'not-a-uuid' });
+    expect([malformed.statusCode, malformed.json().returnCode]).toEqual([400, 400]);
+  });
+});

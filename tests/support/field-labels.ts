@@ -18,7 +18,11 @@ import {
   openTokenSchema,
   progressSchema,
 } from '../../src/domain/api/overprint';
-import { estimateSchema, submitApplicationSchema } from '../../src/domain/api/shopcart';
+import {
+  estimateSchema,
+  findApplicationSchema,
+  submitApplicationSchema,
+} from '../../src/domain/api/shopcart';
 import { groupSchema, quoteRequestSchema } from '../../src/domain/api/tryout';
 import { API_BASE } from '../../src/domain/envelope';
 import { messages } from '../../src/domain/messages';
@@ -47,6 +51,7 @@ const ROUTE_SCHEMAS: Record<string, ISchema<unknown>[]> = {
   'progress/query': [progressSchema],
   'shopcart/estimate': [estimateSchema],
   'shopcart/submitApplication': [submitApplicationSchema],
+  'shopcart/findApplication': [findApplicationSchema],
   // the group is checked on its own once the item says what it needs
   'tryout/quote': [quoteRequestSchema, groupSchema],
   'atlas/login': [loginSchema],

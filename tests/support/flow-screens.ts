@@ -78,20 +78,24 @@ export function consentScreen() {
 export function shopcartScreen() {
   const text = (e: Element | null | undefined) => (e?.textContent ?? '').trim();
   const steps = [...document.querySelectorAll('nav.steps li')];
-  const submit = [...document.querySelectorAll('main button')].find((b) => text(b) === '送出申請');
-  const refusal = [...document.querySelectorAll('main [role="alert"]')]
-    .map(text)
-    .find((t) => t.startsWith('申請未送出：'));
+  const buttons = [...document.querySelectorAll('main button')];
+  const submit = buttons.find((b) => text(b) === '送出申請' || text(b) === '重新查詢');
+  const alerts = [...document.querySelectorAll('main [role="alert"]')].map(text);
+  const failure = alerts
+    .map((t) => /^(?:申請未送出|無法確認申請是否送達)：(.*)$/s.exec(t)?.[1])
+    .find((t) => t !== undefined);
   return {
     step: steps.findIndex((li) => li.querySelector('[aria-current="step"]')) + 1,
     busy: submit?.getAttribute('aria-disabled') === 'true',
     notice: text(document.querySelector('main .notice[role="status"]')).startsWith(
       '購物車內容在您確認後已變更',
     ),
-    failure: refusal?.slice('申請未送出：'.length) ?? '',
+    failure: failure ?? '',
     applicationNo: text(document.querySelector('main .application-no')),
     returnsToReview:
       text(document.querySelector('main form button[type="submit"]')) === '完成修改，回到確認申請內容',
+    recheck: buttons.some((b) => text(b) === '重新查詢'),
+    notReceived: alerts.some((t) => t.startsWith('您先前送出的申請未送達')),
   };
 }
 

@@ -24,6 +24,7 @@ export function shopcartLevel(): MachineLevel<ShopcartView> {
   return {
     calls: {
       submitApplication: (input: SubmitInput) => [{ call: 'shopcart/submitApplication', body: input }],
+      findApplication: (input: { requestId: string }) => [{ call: 'shopcart/findApplication', body: input }],
     },
     screenSends: (s) => {
       const context = s.context as ShopcartContext;
@@ -42,6 +43,8 @@ export function shopcartLevel(): MachineLevel<ShopcartView> {
         failure: step === 3 ? context.failure : '',
         applicationNo: step === 4 ? (context.result?.applicationNo ?? '') : '',
         returnsToReview: step <= 2 && context.returning,
+        recheck: s.matches('checking') || s.matches('unconfirmed'),
+        notReceived: step === 1 && context.notReceived,
       };
     },
   };

@@ -26,7 +26,10 @@ export class ShopcartVisitor extends CartVisitor {
   }
 
   /** POST `${API_BASE}/shopcart/<verb>` with the visitor's cookies and CSRF header */
-  shopcart(verb: 'estimate' | 'submitApplication', body: unknown): Promise<LightMyRequestResponse> {
+  shopcart(
+    verb: 'estimate' | 'submitApplication' | 'findApplication',
+    body: unknown,
+  ): Promise<LightMyRequestResponse> {
     return this.api(`shopcart/${verb}`, body);
   }
 

@@ -105,6 +105,9 @@ export const submitApplicationSchema = object({
 });
 export type SubmitApplication = InferType<typeof submitApplicationSchema>;
 
+/** Body of POST shopcart/findApplication: a flow whose submit went unanswered asks what became of it. */
+export const findApplicationSchema = object({ requestId: requestId('申請識別碼') });
+
 /** Body of POST shopcart/estimate: the plan of STEP1, priced on the visitor's cart. */
 export const estimateSchema = planSchema;
 

@@ -26,8 +26,9 @@ let running: { cart: AppActors['cart']; actor: ShopcartActor; stop(): void } | n
 
 /**
  * The tab's shopcart application: one actor, started on the first shopcart screen and kept while the
- * visitor moves around the site. Its snapshot is saved in sessionStorage after each settled step (never
- * while submitting, and the captcha is never in it), so a reload keeps the step and every typed value.
+ * visitor moves around the site. Its snapshot is saved in sessionStorage after each settled step (while
+ * submitting, as STEP3 knowing the application went out; the captcha is never in it), so a reload keeps
+ * the step and every typed value, and an application whose answer was lost is asked for, not resent.
  * It hears the cart: every change is forwarded, and a submitted application resets the cart.
  */
 export function shopcartFlow(cart: AppActors['cart']): ShopcartActor {

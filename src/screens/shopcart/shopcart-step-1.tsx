@@ -33,6 +33,11 @@ export default function ShopcartStep1() {
     <ScreenPage heading={headingOf('ODGAF040')} lead={lead}>
       <StepIndicator steps={SHOPCART_STEPS} current={0} />
       <CartChangedNotice flow={flow} step={1} />
+      {context.notReceived && (
+        <div className="form-error" role="alert">
+          <p>您先前送出的申請未送達，沒有產生受理編號；請重新挑選保障後再申請。</p>
+        </div>
+      )}
       {status === 'loading' && (
         <p className="remote-status" role="status">
           正在讀取購物車…

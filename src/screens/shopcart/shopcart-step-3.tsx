@@ -24,6 +24,8 @@ export default function ShopcartStep3() {
   const { flow, inStep } = useShopcartStep(3);
   const context = useActorSelector(flow, (s) => s.context);
   const submitting = useActorSelector(flow, (s) => s.hasTag('busy'));
+  // the application went out unanswered and the cart came back empty: the server is asked what it holds
+  const confirming = useActorSelector(flow, (s) => s.matches('checking') || s.matches('unconfirmed'));
   const { cart } = useCart();
   const captcha = useCaptcha();
   const failure = context.failure;
@@ -38,38 +40,59 @@ export default function ShopcartStep3() {
         onEdit={(step) => flow.send({ type: 'flow.edit', step })}
       />
       <PrivacyNotice />
-      <Formik
-        initialValues={{ consent: false }}
-        validationSchema={consentSchema}
-        validateOnBlur
-        validateOnChange={false}
-        onSubmit={() => {
-          const solved = captcha.take();
-          if (solved) flow.send({ type: 'application.submit', captcha: solved });
-        }}
-      >
-        <Form noValidate className="submit-form">
-          <FormCheckbox name="consent" label="我已閱讀並同意個人資料告知事項" required />
-          {captcha.field}
+      {confirming ? (
+        <div className="submit-form">
+          <p role="status">您的申請可能已經送出，正在向伺服器確認，請勿重複申請。</p>
           {failure && (
             <div className="form-error" role="alert">
-              <p>申請未送出：{failure}</p>
+              <p>無法確認申請是否送達：{failure}</p>
             </div>
           )}
           <div className="form-actions">
-            <button
+            <BusyButton
               type="button"
-              className="button"
-              onClick={() => flow.send({ type: 'flow.goto', step: 2 })}
+              className="button primary"
+              busy={submitting}
+              onClick={() => flow.send({ type: 'application.recheck' })}
             >
-              上一步
-            </button>
-            <BusyButton type="submit" className="button primary" busy={submitting}>
-              送出申請
+              重新查詢
             </BusyButton>
           </div>
-        </Form>
-      </Formik>
+        </div>
+      ) : (
+        <Formik
+          initialValues={{ consent: false }}
+          validationSchema={consentSchema}
+          validateOnBlur
+          validateOnChange={false}
+          onSubmit={() => {
+            const solved = captcha.take();
+            if (solved) flow.send({ type: 'application.submit', captcha: solved });
+          }}
+        >
+          <Form noValidate className="submit-form">
+            <FormCheckbox name="consent" label="我已閱讀並同意個人資料告知事項" required />
+            {captcha.field}
+            {failure && (
+              <div className="form-error" role="alert">
+                <p>申請未送出：{failure}</p>
+              </div>
+            )}
+            <div className="form-actions">
+              <button
+                type="button"
+                className="button"
+                onClick={() => flow.send({ type: 'flow.goto', step: 2 })}
+              >
+                上一步
+              </button>
+              <BusyButton type="submit" className="button primary" busy={submitting}>
+                送出申請
+              </BusyButton>
+            </div>
+          </Form>
+        </Formik>
+      )}
     </ScreenPage>
   );
 }

@@ -4,6 +4,7 @@ import { parseInput } from '../../domain/api/parse-input';
 import {
   type CartEstimate,
   estimateSchema,
+  findApplicationSchema,
   type ShopcartPlan,
   type SubmittedApplication,
   submitApplicationSchema,
@@ -17,6 +18,7 @@ import { addWorkingDays } from '../../domain/working-days';
 import { readCartCookie } from '../cart/cart-cookie';
 import {
   findApplication,
+  findSessionApplication,
   insertApplication,
   lockRequestId,
   nextApplicationNo,
@@ -51,6 +53,8 @@ class Refusal extends Error {
  *   the cart against the catalogue, then stores the application in one transaction and answers its
  *   受理編號. The flow's requestId makes it idempotent: a double click, a retry or a second tab gets the
  *   first answer, never a second application.
+ * - `POST shopcart/findApplication`: what a flow whose submit went unanswered (the answer lost, the page
+ *   gone) asks: the 受理編號 its requestId made in this session, or a refusal when none was stored.
  */
 export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database>; tokenKey: Buffer }> = async (
   app,
@@ -80,6 +84,12 @@ export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database>; tokenKey
     if (error) return fail(RETURN_CODE.refused, error, 'modalCartItemError');
     const priced = priceCart(classes, await pricingCatalogue(db, classes), pricingPlan(plan, plan.headcount));
     return ok<CartEstimate>(toEstimate(priced));
+  });
+
+  app.post('/shopcart/findApplication', async (request) => {
+    const { requestId } = await parseInput(findApplicationSchema, request.body);
+    const stored = await findSessionApplication(db, requestId, request.sessionId);
+    return stored ? ok(submitted(stored)) : fail(RETURN_CODE.refused, messages.applicationNotReceived());
   });
 
   app.post('/shopcart/submitApplication', WRITE, async (request, reply) => {

@@ -16,7 +16,7 @@ import { ok, refused } from '../oracles/oracle';
 import type { ShopcartStart, ShopcartStimulus } from '../oracles/shopcart.oracle';
 
 /** The calls of the shopcart flow, compared with the oracle's on every level that has a network. */
-export const SHOPCART_CALLS = ['shopcart/submitApplication'] as const;
+export const SHOPCART_CALLS = ['shopcart/submitApplication', 'shopcart/findApplication'] as const;
 
 /** Where the oracle starts for a machine's input: the sample cart whose facts the input holds. */
 export const shopcartStart = (input: ShopcartInput): ShopcartStart => ({
@@ -35,7 +35,7 @@ type Payload = {
   requestId?: string;
   today?: string;
   output?: unknown;
-  error?: { message?: string };
+  error?: { message?: string; returnCode?: number };
 };
 
 /**
@@ -63,16 +63,16 @@ export function shopcartStimuli(step: FlowStep): ShopcartStimulus[] {
       return [{ kind: 'edit', step: event.step as 1 | 2 }];
     case 'flow.restart':
       return [{ kind: 'startOver', requestId: event.requestId!, today: event.today! }];
+    case 'application.recheck':
+      return [{ kind: 'recheck' }];
     case 'xstate.done.actor.submitApplication':
       return [{ kind: 'reply', call: 'shopcart/submitApplication', reply: ok(event.output) }];
+    case 'xstate.done.actor.findApplication':
+      return [{ kind: 'reply', call: 'shopcart/findApplication', reply: ok(event.output) }];
     case 'xstate.error.actor.submitApplication':
-      return [
-        {
-          kind: 'reply',
-          call: 'shopcart/submitApplication',
-          reply: refused(null, event.error?.message ?? ''),
-        },
-      ];
+      return [{ kind: 'reply', call: 'shopcart/submitApplication', reply: failureReply(event.error) }];
+    case 'xstate.error.actor.findApplication':
+      return [{ kind: 'reply', call: 'shopcart/findApplication', reply: failureReply(event.error) }];
     case 'xstate.init':
     case 'reminder.shown':
       return [];
@@ -80,6 +80,10 @@ export function shopcartStimuli(step: FlowStep): ShopcartStimulus[] {
       throw new Error(`no visitor action or answer stands for ${event.type}`);
   }
 }
+
+/** A failed call as the server answered it: returnCode -1 is the API client's network failure. */
+const failureReply = (error: Payload['error']) =>
+  error?.returnCode === -1 ? 'network-error' : refused(null, error?.message ?? '', error?.returnCode);
 
 // The issue's scenarios are written with these, on every level.
 /** A visitor's or the server's event, as the issue's scenarios write them. */
@@ -106,6 +110,21 @@ export const restart: ShopcartEvent = {
 export const accepted: ShopcartEvent = {
   type: 'xstate.done.actor.submitApplication',
   output: SAMPLE_SUBMITTED,
+};
+export const recheck: ShopcartEvent = { type: 'application.recheck' };
+export const answerLost: ShopcartEvent = {
+  type: 'xstate.error.actor.submitApplication',
+  error: { returnCode: -1, message: '網路連線異常，請確認網路後再試一次' },
+};
+/** findApplication's answers: the application stored, none stored, the network down again. */
+export const found: ShopcartEvent = { type: 'xstate.done.actor.findApplication', output: SAMPLE_SUBMITTED };
+export const notStored: ShopcartEvent = {
+  type: 'xstate.error.actor.findApplication',
+  error: { returnCode: 1, message: '查無這筆申請，申請未送達' },
+};
+export const lostAgain: ShopcartEvent = {
+  type: 'xstate.error.actor.findApplication',
+  error: { returnCode: -1, message: '網路連線異常，請確認網路後再試一次' },
 };
 export const refusedWith = (message: string): ShopcartEvent => ({
   type: 'xstate.error.actor.submitApplication',

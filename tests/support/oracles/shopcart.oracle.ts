@@ -25,7 +25,9 @@ export type ShopcartStimulus =
   | { kind: 'edit'; step: 1 | 2 }
   /** STEP4's 申請其他保障: a new application with a new key, on the day it starts */
   | { kind: 'startOver'; requestId: string; today: string }
-  | { kind: 'reply'; call: 'shopcart/submitApplication'; reply: ServerReply };
+  /** STEP3's 重新查詢, offered while the server has not said what became of a sent application */
+  | { kind: 'recheck' }
+  | { kind: 'reply'; call: 'shopcart/submitApplication' | 'shopcart/findApplication'; reply: ServerReply };
 
 export interface ShopcartView {
   step: ShopcartStep;
@@ -39,6 +41,10 @@ export interface ShopcartView {
   applicationNo: string;
   /** the visitor came from STEP3's 修改: confirming this step goes back to STEP3 when the data allows */
   returnsToReview: boolean;
+  /** STEP3 asks the server what became of a sent application (重新查詢) instead of offering 送出申請 */
+  recheck: boolean;
+  /** STEP1 says the application sent before never reached the server */
+  notReceived: boolean;
 }
 
 export interface ShopcartStart {
@@ -78,6 +84,10 @@ function rulesOf(cart: Cart, today: string) {
  * says 「購物車內容已變更」 once when the cart is not the one confirmed on STEP1 (the page marks it
  * shown: SPEC §3 rmind1-3), and keeps saying it while the visitor stays; a change of the cart's content
  * lets every step say it again (SPEC §4). A refused application stays on STEP3 with the server's words.
+ * An application sent whose answer never came (the network failed, the page went away) may be stored: the
+ * server empties the cart as it stores one, so an empty cart then does not send STEP3 back to STEP1 but
+ * asks the server for the application of the flow's requestId: found, STEP4 shows its 受理編號; not
+ * stored, STEP1 says it never arrived; no answer again, STEP3 offers 重新查詢 and nothing else.
  */
 export class ShopcartOracle implements Oracle<ShopcartStimulus, ShopcartView> {
   readonly sent: SentRequest[] = [];
@@ -98,6 +108,11 @@ export class ShopcartOracle implements Oracle<ShopcartStimulus, ShopcartView> {
   private noticeUp = false;
   private failure = '';
   private applicationNo = '';
+  /** an application went out and no answer of the server's said whether it was stored */
+  private unanswered = false;
+  /** STEP3 asks the server about the unanswered application (until it answers found or not stored) */
+  private confirming = false;
+  private notReceived = false;
 
   constructor(start: ShopcartStart) {
     this.requestId = start.requestId;
@@ -161,13 +176,15 @@ export class ShopcartOracle implements Oracle<ShopcartStimulus, ShopcartView> {
         this.cart = s.cart;
         if (!other) return;
         this.reminded.clear();
-        if (s.cart.CLASS_LIST.length === 0 && (this.step === 2 || this.step === 3) && !this.busy)
-          this.show(1);
+        if (s.cart.CLASS_LIST.length > 0 || this.busy || this.confirming) return;
+        if (this.step === 3 && this.unanswered) this.askServer();
+        else if (this.step === 2 || this.step === 3) this.show(1);
         return;
       }
       case 'confirmPlan':
         if (this.step !== 1 || !this.planHolds(s.plan)) return;
         this.plan = s.plan;
+        this.notReceived = false;
         this.confirmed = contentOf(this.cart);
         this.show(this.returnsToReview && this.applicantHolds() ? 3 : 2);
         this.returnsToReview = false;
@@ -180,9 +197,10 @@ export class ShopcartOracle implements Oracle<ShopcartStimulus, ShopcartView> {
         this.show(3);
         return;
       case 'submit':
-        if (this.step !== 3 || this.busy) return;
+        if (this.step !== 3 || this.busy || this.confirming) return;
         if (this.cart.CLASS_LIST.length === 0 || s.captcha.trim() === '') return;
         this.busy = true;
+        this.unanswered = true;
         this.failure = '';
         this.sent.push({
           call: 'shopcart/submitApplication',
@@ -198,11 +216,11 @@ export class ShopcartOracle implements Oracle<ShopcartStimulus, ShopcartView> {
         return;
       case 'open':
         // the application is made (STEP4) or being sent: the address cannot change that
-        if (this.step === 4 || this.busy) return;
+        if (this.step === 4 || this.busy || this.confirming) return;
         this.show(this.allowed(s.step));
         return;
       case 'edit':
-        if (this.step !== 3 || this.busy) return;
+        if (this.step !== 3 || this.busy || this.confirming) return;
         this.returnsToReview = true;
         this.show(s.step);
         return;
@@ -220,7 +238,12 @@ export class ShopcartOracle implements Oracle<ShopcartStimulus, ShopcartView> {
         this.reminded.clear();
         this.failure = '';
         this.applicationNo = '';
+        this.unanswered = false;
+        this.notReceived = false;
         this.show(1);
+        return;
+      case 'recheck':
+        if (this.step === 3 && this.confirming && !this.busy) this.askServer();
         return;
       case 'reply': {
         if (!this.busy) return;
@@ -228,12 +251,32 @@ export class ShopcartOracle implements Oracle<ShopcartStimulus, ShopcartView> {
         const { reply } = s;
         if (reply !== 'network-error' && reply.returnCode === 0) {
           this.applicationNo = (reply.data as { applicationNo: string }).applicationNo;
+          this.unanswered = false;
+          this.confirming = false;
           this.show(4);
-        } else {
-          this.failure = reply === 'network-error' ? NETWORK_DOWN : reply.msg || NOT_SENT;
+          return;
         }
+        const lost = reply === 'network-error' || reply.returnCode >= 500;
+        if (s.call === 'shopcart/findApplication' && !lost) {
+          // the server holds no application of this flow: it was never stored
+          this.unanswered = false;
+          this.confirming = false;
+          this.notReceived = true;
+          this.show(1);
+          return;
+        }
+        if (!lost) this.unanswered = false;
+        this.failure = reply === 'network-error' ? NETWORK_DOWN : reply.msg || NOT_SENT;
       }
     }
+  }
+
+  /** STEP3 asks the server for the application of the flow's requestId. */
+  private askServer() {
+    this.confirming = true;
+    this.busy = true;
+    this.failure = '';
+    this.sent.push({ call: 'shopcart/findApplication', body: { requestId: this.requestId } });
   }
 
   view(): ShopcartView {
@@ -244,6 +287,8 @@ export class ShopcartOracle implements Oracle<ShopcartStimulus, ShopcartView> {
       failure: this.step === 3 ? this.failure : '',
       applicationNo: this.step === 4 ? this.applicationNo : '',
       returnsToReview: this.step <= 2 && this.returnsToReview,
+      recheck: this.step === 3 && this.confirming,
+      notReceived: this.step === 1 && this.notReceived,
     };
   }
 }

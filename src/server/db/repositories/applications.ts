@@ -96,6 +96,21 @@ export async function findApplication(db: Db, requestId: string): Promise<Stored
   return row && { applicationNo: row.application_no, createdAt: new Date(row.created_at) };
 }
 
+/** The application a flow's request id made in this session, if any (another session's is none). */
+export async function findSessionApplication(
+  db: Db,
+  requestId: string,
+  sessionId: string,
+): Promise<StoredApplication | undefined> {
+  const row = await db
+    .selectFrom('applications')
+    .select(['application_no', 'created_at'])
+    .where('request_id', '=', requestId)
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  return row && { applicationNo: row.application_no, createdAt: new Date(row.created_at) };
+}
+
 /**
  * Serialises the submits of one flow: the transaction waits while another holds its request id, so a
  * double click's second request finds the first one's application instead of racing it. An advisory
