@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { SCREENS } from '../src/domain/screens';
 
 // Measures what a visitor's browser downloads for a route: the entry chunk, the route's own chunk and
 // every chunk they import statically, gzip-compressed as the server would send them.
@@ -45,26 +46,64 @@ function routeJsKb(screenModule: string): number {
   );
 }
 
-const routes = [
-  ['/ (ODGAF000)', 'src/screens/home/home.tsx'],
-  ['/product/optionpackage (ODGAF010)', 'src/screens/product/option-package.tsx'],
-  ['/shopcart/STEP2 (ODGAF041)', 'src/screens/shopcart/shopcart-step-2.tsx'],
-  ['/tryout/STEP2 (ODGAF071)', 'src/screens/tryout/tryout-step-2.tsx'],
-  ['/overprint/STEP1 (ODGAF050)', 'src/screens/overprint/overprint-step-1.tsx'],
-  ['/progress (ODGAF060)', 'src/screens/progress/progress.tsx'],
-] as const;
+// Every visitor route of SPEC §2 that has a screen, by its module (a module shared by several paths counts once).
+const routes = [...new Map(SCREENS.filter((s) => s.module).map((s) => [s.module, s])).values()].map(
+  (s) => [`${s.path} (${s.id})`, `src/screens/${s.module}`] as const,
+);
 
-console.log('route JS, gzip level 9 (KB)');
-for (const [name, module] of routes) console.log(`${name.padEnd(36)} ${routeJsKb(module).toFixed(1)}`);
+// Libraries a route should download only if its code uses them, and how to tell them in a built chunk.
+const LIBRARIES = { formik: /isValidating/, luxon: /Invalid DateTime/ } as const;
+type Library = keyof typeof LIBRARIES;
+
+/** The libraries `file`'s static imports reach in the source (type-only imports and import() left out). */
+function librariesUsed(file: string, seen = new Set<string>()): Set<Library> {
+  const found = new Set<Library>();
+  if (seen.has(file)) return found;
+  seen.add(file);
+  const source = readFileSync(file, 'utf8');
+  for (const [, specifier] of source.matchAll(/^(?:import|export)\s(?!type\s)[^;]*?from\s+'([^']+)'/gms)) {
+    if (specifier! in LIBRARIES) found.add(specifier as Library);
+    if (!specifier!.startsWith('.')) continue;
+    const base = path.join(path.dirname(file), specifier!);
+    const resolved = ['.ts', '.tsx', '/index.ts', '/index.tsx', ''].map((x) => base + x).find(isFile);
+    if (resolved) for (const library of librariesUsed(resolved, seen)) found.add(library);
+  }
+  return found;
+}
+const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
+
+/** The libraries a route's first visit downloads, read from its chunks. */
+const librariesLoaded = (screenModule: string) =>
+  (Object.keys(LIBRARIES) as Library[]).filter((library) =>
+    [...closure(['index.html', screenModule])].some((key) =>
+      LIBRARIES[library].test(readFileSync(path.join(CLIENT_DIR, manifest[key]!.file), 'utf8')),
+    ),
+  );
+
+console.log(
+  `route JS, gzip level 9 (KB), and the libraries it downloads (${Object.keys(LIBRARIES).join(', ')})`,
+);
+const entryUses = librariesUsed('src/main.tsx');
+for (const [name, module] of routes) {
+  const kb = routeJsKb(module);
+  const loaded = librariesLoaded(module);
+  const used = librariesUsed(module, new Set());
+  const unused = loaded.filter((library) => !used.has(library) && !entryUses.has(library));
+  console.log(`${name.padEnd(44)} ${kb.toFixed(1).padStart(6)}  ${loaded.join(', ')}`);
+  if (unused.length > 0) {
+    console.log(`  downloads ${unused.join(', ')}, which its code does not use`);
+    process.exitCode = 1;
+  }
+}
 // The analysts' pages (a build of their own, vite.analyst.config.ts): the login page, and the atlas with its
 // layout engine.
 const ANALYST_DIR = path.join(CLIENT_DIR, 'analyst');
 const analyst = readManifest(ANALYST_DIR);
 const analystKb = (keys: string[]) =>
   [...closure(keys, analyst)].reduce((sum, key) => sum + gzipKb(analyst[key]!.file, ANALYST_DIR), 0);
-console.log(`${'/login (analysts)'.padEnd(36)} ${analystKb(['analyst.html']).toFixed(1)}`);
+console.log(`${'/login (analysts)'.padEnd(44)} ${analystKb(['analyst.html']).toFixed(1)}`);
 console.log(
-  `${'/atlas (analysts)'.padEnd(36)} ${analystKb(['analyst.html', 'src/features/atlas/atlas-screen.tsx']).toFixed(1)}`,
+  `${'/atlas (analysts)'.padEnd(44)} ${analystKb(['analyst.html', 'src/features/atlas/atlas-screen.tsx']).toFixed(1)}`,
 );
 // ELK's packages and the atlas's heading, in any chunk a visitor page can load now or later
 const ATLAS_CODE = /org\.eclipse\.elk|流程狀態機圖集/;
