@@ -47,7 +47,8 @@ function routeJsKb(screenModule: string): number {
 }
 
 // Every visitor route of SPEC §2 that has a screen, by its module (a module shared by several paths counts once).
-const routes = [...new Map(SCREENS.filter((s) => s.module).map((s) => [s.module, s])).values()].map(
+const withScreen = SCREENS.flatMap((s) => ('module' in s ? [{ ...s, module: s.module }] : []));
+const routes = [...new Map(withScreen.map((s) => [s.module, s])).values()].map(
   (s) => [`${s.path} (${s.id})`, `src/screens/${s.module}`] as const,
 );
 
@@ -114,6 +115,6 @@ if (atlasInVisitorSite.length > 0) {
   console.log(`visitor pages can load the atlas's code: ${atlasInVisitorSite.join(', ')}`);
   process.exitCode = 1;
 }
-const home = routeJsKb(routes[0][1]);
+const home = routeJsKb('src/screens/home/home.tsx');
 console.log(`home budget ${HOME_BUDGET_KB} KB: ${home <= HOME_BUDGET_KB ? 'within' : 'OVER'}`);
 if (home > HOME_BUDGET_KB) process.exitCode = 1;
