@@ -162,7 +162,7 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
 
   it('reaches every endpoint the app registers', () => {
     const urls = target.endpoints.map((endpoint) => endpoint.url);
-    expect(urls).toHaveLength(38);
+    expect(urls).toHaveLength(39);
     expect(urls).toContain(`${API}/contact/submit`);
     expect(urls).toContain(`${API}/content/articles`);
     expect(urls).toContain(`${API}/DTODGAZ0/insertCart`);
@@ -170,6 +170,7 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
     expect(urls).toContain(`${API}/DTODGAZ0/updateCartItem`);
     expect(urls).toContain(`${API}/shopcart/estimate`);
     expect(urls).toContain(`${API}/shopcart/submitApplication`);
+    expect(urls).toContain(`${API}/shopcart/findApplication`);
     expect(urls).toContain(`${API}/tryout/quote`);
     for (const url of ['overprint/lookup', 'overprint/document', 'progress/query', 'DTODGAZ0/getDecryptData'])
       expect(urls).toContain(`${API}/${url}`);
