@@ -41,6 +41,7 @@ export interface BuildAppOptions {
         | 'captchaMaxNumber'
         | 'captchaExpiresSeconds'
         | 'testReport'
+        | 'databaseUrl'
       >
     >;
   /** pino request logging, to stdout or to a given stream; off unless asked for (tests keep it off) */
@@ -78,6 +79,8 @@ export async function buildApp({
   await app.register(rateLimitsPlugin, {
     allowList: config.rateLimitAllowList ?? [],
     perAddress: config.rateLimitPerAddress ?? ADDRESS_LIMIT,
+    // servers sharing a PostgreSQL count in it, so a limit holds whichever process answers
+    shared: config.databaseUrl ? db : undefined,
   });
   await app.register(csrfPlugin);
   await app.register(analystSessionPlugin, { db });

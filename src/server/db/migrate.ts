@@ -11,6 +11,7 @@ import * as lookupFailures from './migrations/0009_lookup_failures';
 import * as content from './migrations/0010_content';
 import * as atlas from './migrations/0011_atlas';
 import * as changeNotices from './migrations/0012_change_notices';
+import * as rateLimitHits from './migrations/0013_rate_limit_hits';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -27,6 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_content': content,
   '0011_atlas': atlas,
   '0012_change_notices': changeNotices,
+  '0013_rate_limit_hits': rateLimitHits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

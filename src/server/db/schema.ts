@@ -237,6 +237,12 @@ export interface LookupFailuresTable {
   locked_until: Date | null;
 }
 
+export interface RateLimitHitsTable {
+  key: string;
+  window_start: Date;
+  count: number;
+}
+
 export interface ArticlesTable {
   id: string;
   title: string;
@@ -335,6 +341,7 @@ export interface Database {
   application_roster: ApplicationRosterTable;
   application_events: ApplicationEventsTable;
   lookup_failures: LookupFailuresTable;
+  rate_limit_hits: RateLimitHitsTable;
   articles: ArticlesTable;
   question_topics: QuestionTopicsTable;
   questions: QuestionsTable;

@@ -1,6 +1,10 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { API_BASE } from '../../domain/envelope';
+import { purgeRateLimitHits } from '../db/repositories/rate-limit-hits';
+import type { Database } from '../db/schema';
+import { databaseRateLimitStore } from './rate-limit-store';
 import { sharedPlugin } from './shared-plugin';
 
 /** What an API route draws on: a visitor's writes, its page views and activity pings, or its reads. */
@@ -30,39 +34,76 @@ class TooManyRequests extends Error {
  * their own budget, and its page views never use up its cart writes. Every request also counts against
  * its address, with a far higher ceiling, which stops a client that starts a new session to get a new
  * budget; unknown paths have a low limit of their own. Decided on the matched route, never the raw URL.
+ *
+ * Counted in this process's memory, or, given `shared` (servers sharing one PostgreSQL), in the database,
+ * so the limits hold across processes; its past windows are deleted every minute. While the database does
+ * not answer, the shared limits are not counted: the request's own queries answer 503 meanwhile.
  */
-export const rateLimitsPlugin = sharedPlugin<{ allowList: string[]; perAddress: number }>(
-  async (app, { allowList, perAddress }) => {
-    await app.register(rateLimit, { global: false });
-    const allowed = new Set(allowList);
-    const byAddress = app.createRateLimit({ max: perAddress, timeWindow: MINUTE });
-    const notFound = app.createRateLimit({ max: NOT_FOUND_LIMIT, timeWindow: MINUTE });
-    const bySession = Object.fromEntries(
-      Object.entries(SESSION_LIMITS).map(([budget, max]) => [
-        budget,
-        app.createRateLimit({ max, timeWindow: MINUTE, keyGenerator: sessionKey }),
-      ]),
-    ) as Record<Budget, ReturnType<typeof app.createRateLimit>>;
+export const rateLimitsPlugin = sharedPlugin<{
+  allowList: string[];
+  perAddress: number;
+  shared?: Kysely<Database>;
+}>(async (app, { allowList, perAddress, shared }) => {
+  await app.register(
+    rateLimit,
+    shared ? { global: false, store: databaseRateLimitStore(shared), skipOnError: true } : { global: false },
+  );
+  if (shared) purgeEveryMinute(app, shared);
+  const allowed = new Set(allowList);
+  // each limiter's keys are its own: one store (the database's) holds them all
+  const byAddress = app.createRateLimit({
+    max: perAddress,
+    timeWindow: MINUTE,
+    keyGenerator: addressKey('all'),
+  });
+  const notFound = app.createRateLimit({
+    max: NOT_FOUND_LIMIT,
+    timeWindow: MINUTE,
+    keyGenerator: addressKey('notFound'),
+  });
+  const bySession = Object.fromEntries(
+    Object.entries(SESSION_LIMITS).map(([budget, max]) => [
+      budget,
+      app.createRateLimit({
+        max,
+        timeWindow: MINUTE,
+        keyGenerator: (request) => `${budget} ${sessionKey(request)}`,
+      }),
+    ]),
+  ) as Record<Budget, ReturnType<typeof app.createRateLimit>>;
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (allowed.has(request.ip)) return;
-      const { url, config } = request.routeOptions;
-      const limits = [byAddress];
-      if (url === undefined) limits.push(notFound);
-      else if (url.startsWith(`${API_BASE}/`) && config.session !== false)
-        limits.push(bySession[config.budget ?? 'read']);
-      for (const limit of limits) {
-        const result = await limit(request);
-        if (!result.isAllowed && result.isExceeded) {
-          reply.header('retry-after', result.ttlInSeconds);
-          throw new TooManyRequests('rate limit exceeded');
-        }
+  app.addHook('onRequest', async (request, reply) => {
+    if (allowed.has(request.ip)) return;
+    const { url, config } = request.routeOptions;
+    const limits = [byAddress];
+    if (url === undefined) limits.push(notFound);
+    else if (url.startsWith(`${API_BASE}/`) && config.session !== false)
+      limits.push(bySession[config.budget ?? 'read']);
+    for (const limit of limits) {
+      const result = await limit(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', result.ttlInSeconds);
+        throw new TooManyRequests('rate limit exceeded');
       }
-    });
-  },
-);
+    }
+  });
+});
+
+function addressKey(limit: string) {
+  return (request: FastifyRequest) => `${limit} ${normalizeIP(request.ip)}`;
+}
 
 /** The visitor's session when its cookie came with the request; a request without one counts for its address. */
 function sessionKey(request: FastifyRequest): string {
   return request.sessionResumed ? `session ${request.sessionId}` : `address ${normalizeIP(request.ip)}`;
+}
+
+/** Deletes the windows that have ended, every minute while the app runs; a failed purge waits for the next. */
+function purgeEveryMinute(app: FastifyInstance, db: Kysely<Database>): void {
+  const timer = setInterval(() => {
+    purgeRateLimitHits(db, new Date(Date.now() - MINUTE)).catch((error: unknown) =>
+      app.log.warn({ errCode: (error as { code?: unknown }).code }, 'rate limit purge failed'),
+    );
+  }, MINUTE).unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }

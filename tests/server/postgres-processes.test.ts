@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { changeFeedOf } from '../../src/server/db/change-feed';
+import { createDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import type { Database } from '../../src/server/db/schema';
+import { seed } from '../../src/server/db/seed';
+import { SESSION_LIMITS } from '../../src/server/plugins/rate-limits';
+import { CartVisitor } from '../support/cart-visitor';
+import { usePostgres } from '../support/postgres-app';
+import { describeWithPostgres } from '../support/postgres-cluster';
+import { createTestApp, type TestApp } from '../support/server';
+
+const TOO_MANY = { returnCode: 429, data: null, msg: '操作過於頻繁，請稍後再試' };
+const MINUTE = 60_000;
+
+// Several server processes on one PostgreSQL (WORKERS, or instances behind one balancer): here two apps
+// in this process, each with its own pool, LISTEN connection, read cache and rate-limit plugin, on the
+// same DATABASE_URL. What one process counts or changes must hold in the other.
+describeWithPostgres('two server processes on one PostgreSQL', () => {
+  const pg = usePostgres();
+  const apps: { db: Kysely<Database>; t: TestApp }[] = [];
+  beforeAll(async () => {
+    await migrateToLatest(pg.db);
+    await seed(pg.db);
+    for (let i = 0; i < 2; i += 1) {
+      const db = createDatabase({ url: pg.cluster.url });
+      apps.push({ db, t: await createTestApp({ db, config: { databaseUrl: pg.cluster.url } }) });
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const { db, t } of apps) {
+      await t.close();
+      await db.destroy();
+    }
+  });
+  const both = () => apps.map(({ t }) => t);
+
+  it('holds a visitor to 30 writes a minute, its calls alternated between the processes', async () => {
+    const [a, b] = both();
+    // the windows are whole minutes: start well inside one, so the budget is not renewed halfway
+    const left = MINUTE - (Date.now() % MINUTE);
+    if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    const onA = await CartVisitor.arrive(a!);
+    const onB = new CartVisitor(b!, onA.jar, onA.address);
+    const limit = SESSION_LIMITS.write;
+    const statuses = [];
+    for (let i = 0; i < limit; i += 1) statuses.push((await (i % 2 ? onB : onA).call('addCoki')).statusCode);
+    expect(statuses).toEqual(Array(limit).fill(200));
+    for (const visitor of [onB, onA]) {
+      const refused = await visitor.call('addCoki');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual(TOO_MANY);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
+  it("answers a catalogue change made through one process on the other's next read within a second", async () => {
+    const [a, b] = apps;
+    const reader = await CartVisitor.arrive(b!.t);
+    const productName = async () =>
+      (
+        (await reader.read('catalogue/queryCells')).json().data as { PROD_ID: string; PROD_NAME: string }[]
+      ).find((cell) => cell.PROD_ID === 'GTL')?.PROD_NAME;
+    const before = await productName();
+    expect(before).toBeDefined();
+    // B keeps the catalogue in memory from now on: only a notice can tell it of the change
+    expect(await productName()).toBe(before);
+    expect(changeFeedOf(b!.db).live).toBe(true);
+    await a!.db.updateTable('products').set({ prod_name: '改名商品' }).where('prod_id', '=', 'GTL').execute();
+    try {
+      const deadline = Date.now() + 1_000;
+      let seen = await productName();
+      while (seen !== '改名商品' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen = await productName();
+      }
+      expect(seen).toBe('改名商品');
+    } finally {
+      await a!.db.updateTable('products').set({ prod_name: before! }).where('prod_id', '=', 'GTL').execute();
+    }
+  });
+});
