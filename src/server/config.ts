@@ -31,6 +31,8 @@ export interface ServerConfig {
   captchaExpiresSeconds: number;
   /** absolute path of the machine paths report the atlas shows (`npm run machines:coverage` writes it) */
   testReport: string;
+  /** server processes sharing the port (node:cluster); more than one needs DATABASE_URL */
+  workers: number;
 }
 
 /** Fastify's trustProxy: all, none, a list of trusted addresses, or a hop test. */
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       CAPTCHA_EXPIRES_SECONDS,
     ),
     testReport: resolve(env.TEST_REPORT || DEFAULT_TEST_REPORT),
+    workers: wholeNumber('WORKERS', env.WORKERS, 1),
   };
 }
 

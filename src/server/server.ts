@@ -25,7 +25,8 @@ export interface RunningServer {
  */
 export async function startServer(
   config: ServerConfig,
-  options: { logger?: boolean } = {},
+  /** prepared: the database is migrated and seeded already (by the primary of a cluster, server-cluster.ts) */
+  options: { logger?: boolean; prepared?: boolean } = {},
 ): Promise<RunningServer> {
   const hold = config.databaseUrl
     ? undefined
@@ -37,8 +38,7 @@ export async function startServer(
   let app: FastifyInstance | undefined;
   let purge: ReturnType<typeof scheduleSessionPurge> | undefined;
   try {
-    await migrateToLatest(db);
-    await seed(db);
+    if (!options.prepared) await prepareDatabase(db);
     app = await buildApp({ db, config, logger: options.logger ?? true });
     purge = scheduleSessionPurge(db, config.sessionRetentionHours, app.log);
     await purge.first;
@@ -66,4 +66,10 @@ export async function startServer(
     return stopping;
   };
   return { app: listening, db, stop };
+}
+
+/** Migrations, then the seed: once before a server (or a cluster's workers) takes requests. */
+export async function prepareDatabase(db: Kysely<Database>): Promise<void> {
+  await migrateToLatest(db);
+  await seed(db);
 }

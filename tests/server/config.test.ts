@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       rateLimitAllowList: [],
       rateLimitPerAddress: 3000,
       sessionRetentionHours: 24,
+      workers: 1,
     });
     expect(databaseTarget(config)).toEqual({ dataDir: join(dataDir, 'pglite') });
   });
@@ -59,6 +60,12 @@ describe('loadConfig', () => {
         `SESSION_RETENTION_HOURS is not a positive number: ${bad}`,
       );
     }
+  });
+
+  it('reads WORKERS, the server processes sharing the port, refusing what is not a whole number', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, WORKERS: '4' }).workers).toBe(4);
+    for (const bad of ['0', '1.5', 'two'])
+      expect(() => loadConfig({ DATA_DIR: dataDir, WORKERS: bad })).toThrow('WORKERS');
   });
 
   it('generates a session secret once, private to the owner, and keeps it across restarts', async () => {
