@@ -12,11 +12,14 @@ import type { LoadWorkerData, PhaseName, PhaseRequest, PhaseResult } from './per
 // The same generator first loads a bare Fastify server (scripts/perf-api/bare-server.ts, a child process
 // answering a constant JSON): each call's throughput is given as a ratio of that one's. The load runs on
 // the same cores as the servers, so compare runs made here with each other, not with numbers from
-// elsewhere.
+// elsewhere. PROCESSES=N (PostgreSQL only) runs the server as N processes sharing the port (WORKERS=N).
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.PERF_SECONDS ?? 8);
 const THREADS = Number(process.env.LOAD_THREADS ?? 1);
 const ON_POSTGRES = process.env.PERF_DB === 'postgres';
+const PROCESSES = Number(process.env.PROCESSES ?? 1);
+if (!Number.isInteger(PROCESSES) || PROCESSES < 1 || (PROCESSES > 1 && !ON_POSTGRES))
+  throw new Error('PROCESSES is a whole number, more than 1 only with PERF_DB=postgres');
 /** DESIGN.md: getCart's p99 at 200 connections, and its share of the bare route's throughput. */
 const BUDGET = { call: 'getCart', p99Ms: 50, ratio: ON_POSTGRES ? 0.2 : 0.1 } as const;
 const LOAD_WORKER = new URL('./perf-api/load-worker.ts', import.meta.url);
@@ -106,7 +109,9 @@ function summarise(name: PhaseName, result: PhaseResult & { seconds: number }, b
 process.env.RATE_LIMIT_ALLOW = '127.0.0.1';
 process.env.LOG_LEVEL = 'warn';
 const postgres = ON_POSTGRES ? await startPostgres() : undefined;
-const server = await startBuiltServer(postgres ? { DATABASE_URL: postgres.url } : {});
+const server = await startBuiltServer(
+  postgres ? { DATABASE_URL: postgres.url, WORKERS: String(PROCESSES) } : {},
+);
 const bareServer = await startBareServer();
 let load: Awaited<ReturnType<typeof startLoad>> | undefined;
 try {
@@ -122,7 +127,7 @@ try {
   const bare = bares.reduce((sum, r) => sum + r.result.latencies.length / r.result.seconds, 0) / bares.length;
   const rows: Row[] = results.map(({ name, result }) => summarise(name, result, bare));
   console.log(
-    `${CONNECTIONS} connections from ${THREADS} load thread(s), ${SECONDS} s a phase, ${postgres ? 'PostgreSQL 15' : 'PGlite'}`,
+    `${CONNECTIONS} connections from ${THREADS} load thread(s), ${SECONDS} s a phase, ${postgres ? `PostgreSQL 15, ${PROCESSES} server process(es)` : 'PGlite'}`,
   );
   console.log(
     `call          requests  failed  req/s   p50 ms  p99 ms  × bare (mean ${Math.round(bare)} req/s)`,
