@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { changeFeedOf } from '../../src/server/db/change-feed';
 import { createDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { countRateLimitHit, purgeRateLimitHits } from '../../src/server/db/repositories/rate-limit-hits';
 import type { Database } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 import { SESSION_LIMITS } from '../../src/server/plugins/rate-limits';
@@ -79,5 +80,20 @@ describeWithPostgres('two server processes on one PostgreSQL', () => {
     } finally {
       await a!.db.updateTable('products').set({ prod_name: before! }).where('prod_id', '=', 'GTL').execute();
     }
+  });
+
+  it('counts a key up within its window, anew in the next, and purges the windows that ended', async () => {
+    const now = Date.now() - (Date.now() % MINUTE);
+    const [ended, current] = [new Date(now - 2 * MINUTE), new Date(now)];
+    expect(await countRateLimitHit(pg.db, 'test key', ended)).toBe(1);
+    expect(await countRateLimitHit(pg.db, 'test key', ended)).toBe(2);
+    expect(await countRateLimitHit(pg.db, 'test key', current)).toBe(1);
+    await purgeRateLimitHits(pg.db, new Date(now - MINUTE));
+    const left = await pg.db
+      .selectFrom('rate_limit_hits')
+      .select('window_start')
+      .where('key', '=', 'test key')
+      .execute();
+    expect(left.map((row) => new Date(row.window_start).getTime())).toEqual([now]);
   });
 });
