@@ -147,6 +147,8 @@ export function createAppRouter(context: RouterContext, history: RouterHistory =
     // the router resolves the same location again (lazy screens, invalidation): that is no navigation
     if (fromLocation?.href === toLocation.href) return;
     const to = router.state.matches.at(-1)?.staticData.screenId;
+    // a path with no screen (an unknown one, on its way home) is no page: the next one is
+    if (!to) return;
     routeNames.set({ from: previous, to });
     trackPageView(previous, to, toLocation.searchStr);
     // the first page is the session's start, not activity within it
