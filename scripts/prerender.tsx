@@ -26,6 +26,8 @@ import { PAGE_SHELLS_FILE, type PageShells } from '../src/server/page-preloads';
  * lead when its module gives a lead of its own (export const lead). index.html gets the shell without a
  * screen; the server puts each screen path's shell into that page (src/server/page-preloads.ts). The client
  * renders the same markup over it with createRoot, so the first paint waits for no script and nothing moves.
+ * index.html holds rendering until #main is parsed (link rel=expect): a header painted half parsed, with
+ * 選單 but not yet the cart, would move 選單 when the cart arrives.
  */
 const CLIENT_DIR = process.argv[2] ?? 'dist/client';
 const ROOT = '<div id="root"></div>';

@@ -55,6 +55,9 @@ describe('the prerendered page shell', () => {
             shifts.push(entry.value);
         }).observe({ type: 'layout-shift', buffered: true });
       });
+      // a phone's CPU (Lighthouse's mobile preset): the parser yields often, and could paint half a header
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(`${app.server.origin}${path}`);
       // the app has rendered: the screen's content after its lead is React's
       await page.locator('#main .screen > :nth-child(3)').waitFor();
