@@ -9,13 +9,16 @@ import { chromium } from 'playwright-core';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '../src/domain/envelope';
 import { CHROMIUM_PATH } from '../tests/e2e/support/browser';
 import { startBuiltServer } from '../tests/e2e/support/server';
+import { mainThreadTasks } from './perf-lighthouse/main-thread-tasks';
 
 // Lighthouse (mobile preset, simulated throttling) in Debian's Chromium against the built server. Each page
 // runs RUNS times (default 3) and the median run (by performance) counts: one run on a shared 2-core machine
 // is noise. Visitor pages: performance ≥ 0.95, accessibility 1.0, best practices 1.0, SEO ≥ 0.95, LCP ≤
 // 1.5 s. The analysts' atlas (measured logged in, as an analyst added with analyst:add) is held to
 // accessibility and best practices only: it is no landing page (noindex) and carries the diagram engine.
-// PAGES (comma-separated paths) measures other visitor pages instead.
+// PAGES (comma-separated paths) measures other visitor pages instead. TASKS=1 prints the median run's long
+// main-thread tasks; NO_SCRIPTS=1 blocks the app's scripts, measuring the prerendered page alone (its
+// performance only: the blocked requests are console errors).
 const PAGES = process.env.PAGES?.split(',') ?? [
   '/groupins/',
   '/groupins/product/Intropackage?PACK_ID=BASIC',
@@ -30,6 +33,8 @@ const VISITOR_BUDGET = { performance: 0.95, accessibility: 1, 'best-practices': 
 const ANALYST_BUDGET = { accessibility: 1, 'best-practices': 1 };
 const LCP_BUDGET_MS = 1500;
 const RUNS = Number(process.env.RUNS ?? 3);
+const TASKS = process.env.TASKS === '1';
+const NO_SCRIPTS = process.env.NO_SCRIPTS === '1';
 const isAnalystPage = (page: string) => /^\/groupins\/atlas\b/.test(page);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'groupins-lighthouse-'));
@@ -58,23 +63,29 @@ try {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
+        onlyCategories: NO_SCRIPTS ? ['performance'] : [...CATEGORIES],
+        blockedUrlPatterns: NO_SCRIPTS ? ['*/assets/*.js'] : null,
         // the analyst's cookies stay in the browser: Lighthouse would otherwise clear the origin's storage
         disableStorageReset: analyst,
       });
       if (!result) throw new Error(`no Lighthouse result for ${page}`);
       if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.message}`);
-      runs.push(result.lhr);
+      runs.push({ ...result.lhr, trace: result.artifacts.Trace });
     }
     runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-    const { categories, audits, finalDisplayedUrl } = runs[Math.floor(runs.length / 2)]!;
+    const { categories, audits, finalDisplayedUrl, trace } = runs[Math.floor(runs.length / 2)]!;
     if (analyst && !finalDisplayedUrl.endsWith(page)) throw new Error(`${page} went to ${finalDisplayedUrl}`);
     const score = (id: Category) => categories[id]?.score ?? 0;
     const lcp = audits['largest-contentful-paint']?.numericValue ?? Number.POSITIVE_INFINITY;
     console.log(
       `${page.padEnd(46)} ${score('performance').toFixed(2).padStart(11)}  ${score('accessibility').toFixed(2).padStart(13)}  ${score('best-practices').toFixed(2).padStart(14)}  ${score('seo').toFixed(2).padStart(4)}  ${(lcp / 1000).toFixed(2).padStart(5)} s`,
     );
-    const budget: Partial<Record<Category, number>> = analyst ? ANALYST_BUDGET : VISITOR_BUDGET;
+    if (TASKS) for (const line of mainThreadTasks(trace.traceEvents)) console.log(`  ${line}`);
+    const budget: Partial<Record<Category, number>> = NO_SCRIPTS
+      ? { performance: VISITOR_BUDGET.performance }
+      : analyst
+        ? ANALYST_BUDGET
+        : VISITOR_BUDGET;
     for (const id of CATEGORIES) {
       const least = budget[id];
       if (least === undefined || score(id) >= least) continue;
