@@ -1,21 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../support/free-port';
+import { endMain, type MainProcess, spawnMain } from '../support/main-process';
 
 const HAN = /\p{Script=Han}/u;
-
-interface Main {
-  child: ChildProcess;
-  port: number;
-  output(): string;
-}
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<Response> {
   for (let attempt = 0; attempt < 150; attempt += 1) {
@@ -56,43 +47,26 @@ function getOnFreshConnection(
 }
 
 describe('main: the process entry', () => {
-  let dataDir = '';
-  let main: Main | undefined;
+  let main: MainProcess | undefined;
   afterEach(async () => {
-    if (main?.child.exitCode === null) main.child.kill('SIGKILL');
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await endMain(main);
+    main = undefined;
   });
 
-  async function startMain(): Promise<Main> {
-    dataDir = await mkdtemp(join(tmpdir(), 'groupins-main-'));
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        STATIC_DIR: join(dataDir, 'none'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-    });
-    const health = await waitForHealth(`http://127.0.0.1:${port}/ODGAWeb/api/health`, child);
+  async function startMain(): Promise<MainProcess> {
+    main = await spawnMain();
+    const health = await waitForHealth(`http://127.0.0.1:${main.port}/ODGAWeb/api/health`, main.child);
     expect(health.status).toBe(200);
-    main = { child, port, output: () => output };
     return main;
   }
 
   it('starts on PGlite in DATA_DIR, answers health, and exits cleanly on SIGTERM', async () => {
-    const { child, output } = await startMain();
+    const { child, stdout } = await startMain();
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
     const [code] = await exited;
     expect(code).toBe(0);
-    expect(output()).toContain('shutting down');
+    expect(stdout()).toContain('shutting down');
   }, 30_000);
 
   it('answers, in the envelope, all of 200 requests sent on new connections when SIGTERM comes, then exits 0', async () => {
