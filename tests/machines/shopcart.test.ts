@@ -19,11 +19,16 @@ import { type ShopcartInput, type SubmitInput, shopcartMachine } from '../../mac
 import type { SubmittedApplication } from '../../src/domain/api/shopcart';
 import {
   accepted,
+  answerLost,
   cartIs,
   confirmApplicant,
   confirmPlan,
   edit,
+  found,
+  lostAgain,
+  notStored,
   open,
+  recheck,
   refusedWith,
   restart,
   SHOPCART_CALLS,
@@ -235,6 +240,61 @@ describe('the shopcart application', () => {
     expect(views[4]!.failure).toBe('購物車中沒有保障項目');
     expect(views[5]!.busy).toBe(false);
     expect(sent).toHaveLength(1);
+  });
+
+  it('an answer lost on the way: the emptied cart makes STEP3 ask the server, and 重新查詢 asks until it knows', async () => {
+    const { views, sent } = await play(
+      confirmPlan(),
+      confirmApplicant(),
+      submit(),
+      answerLost,
+      cartIs('empty'),
+      lostAgain,
+      recheck,
+      found,
+    );
+    expect(stepsOf(views)).toEqual([2, 3, 3, 3, 3, 3, 3, 4]);
+    expect(views[3]!.failure).toBe('網路連線異常，請確認網路後再試一次');
+    expect(views.slice(4).map((v) => [v.busy, v.recheck])).toEqual([
+      [true, true],
+      [false, true],
+      [true, true],
+      [false, false],
+    ]);
+    expect(views[7]!.applicationNo).toBe('GI115112300001');
+    const asked = { requestId: SAMPLE_REQUEST_ID };
+    expect(sent).toEqual([expect.objectContaining({ requestId: SAMPLE_REQUEST_ID }), asked, asked]);
+  });
+
+  it('a 500 answer may come after the application was stored: the emptied cart makes STEP3 ask, as for no answer', async () => {
+    const serverFailed = {
+      type: 'xstate.error.actor.submitApplication',
+      error: { returnCode: 500, message: '系統忙碌中，請稍後再試' },
+    } as const;
+    const { views, sent } = await play(
+      confirmPlan(),
+      confirmApplicant(),
+      submit(),
+      serverFailed,
+      cartIs('empty'),
+    );
+    expect(stepsOf(views)).toEqual([2, 3, 3, 3, 3]);
+    expect(views[4]).toMatchObject({ busy: true, recheck: true });
+    expect(sent).toEqual([expect.anything(), { requestId: SAMPLE_REQUEST_ID }]);
+  });
+
+  it('an answer lost on the way, and the server holds no such application: STEP1 says it was not received', async () => {
+    const { views, sent } = await play(
+      confirmPlan(),
+      confirmApplicant(),
+      submit(),
+      answerLost,
+      cartIs('empty'),
+      notStored,
+    );
+    expect(stepsOf(views)).toEqual([2, 3, 3, 3, 3, 1]);
+    expect(views[5]!.notReceived).toBe(true);
+    expect(sent).toHaveLength(2);
   });
 
   it('申請其他保障 starts a new application: new key, nothing kept', async () => {
