@@ -11,10 +11,16 @@ import base from '../vite.config.ts';
 const groups: Record<string, Record<string, string[]>> = {
   machines: {
     unit: ['tests/machines/**/*.test.ts'],
-    dom: ['tests/features/{cart,session,consent,shopcart,tryout,overprint,contact}*.test.tsx'],
+    dom: [
+      'tests/features/{cart,session,consent,shopcart,tryout,overprint,contact}*.test.tsx',
+      'tests/lib/stored-flow.test.tsx',
+    ],
   },
   'shopcart-machine': { unit: ['tests/machines/**/*.test.ts'] },
-  'shopcart-bindings': { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/shopcart.test.tsx'] },
+  'shopcart-bindings': {
+    unit: ['tests/machines/**/*.test.ts'],
+    dom: ['tests/features/shopcart.test.tsx', 'tests/lib/stored-flow.test.tsx'],
+  },
   'tryout-machine': { unit: ['tests/machines/**/*.test.ts'] },
   'tryout-bindings': { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/tryout.test.tsx'] },
   'overprint-machine': { unit: ['tests/machines/**/*.test.ts'] },
