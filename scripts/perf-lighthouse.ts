@@ -76,9 +76,11 @@ try {
     const { categories, audits, finalDisplayedUrl, trace } = runs[Math.floor(runs.length / 2)]!;
     if (analyst && !finalDisplayedUrl.endsWith(page)) throw new Error(`${page} went to ${finalDisplayedUrl}`);
     const score = (id: Category) => categories[id]?.score ?? 0;
+    // a category this run did not measure (NO_SCRIPTS) is a dash, not a zero
+    const shown = (id: Category) => (categories[id] ? score(id).toFixed(2) : '—');
     const lcp = audits['largest-contentful-paint']?.numericValue ?? Number.POSITIVE_INFINITY;
     console.log(
-      `${page.padEnd(46)} ${score('performance').toFixed(2).padStart(11)}  ${score('accessibility').toFixed(2).padStart(13)}  ${score('best-practices').toFixed(2).padStart(14)}  ${score('seo').toFixed(2).padStart(4)}  ${(lcp / 1000).toFixed(2).padStart(5)} s`,
+      `${page.padEnd(46)} ${shown('performance').padStart(11)}  ${shown('accessibility').padStart(13)}  ${shown('best-practices').padStart(14)}  ${shown('seo').padStart(4)}  ${(lcp / 1000).toFixed(2).padStart(5)} s`,
     );
     if (TASKS) for (const line of mainThreadTasks(trace.traceEvents)) console.log(`  ${line}`);
     const budget: Partial<Record<Category, number>> = NO_SCRIPTS
