@@ -99,8 +99,9 @@ try {
     }
     if (!analyst && lcp > LCP_BUDGET_MS) {
       over = true;
-      const phases = audits['largest-contentful-paint-element']?.displayValue;
-      console.log(`  LCP over ${LCP_BUDGET_MS / 1000} s${phases ? `: ${phases}` : ''}`);
+      console.log(
+        `  LCP over ${LCP_BUDGET_MS / 1000} s: ${lcpElement(audits['largest-contentful-paint-element']?.details)}`,
+      );
     }
   }
 } finally {
@@ -118,6 +119,14 @@ function firstItem(details: unknown): string {
   if (!item) return 'failed';
   const node = item.node as { snippet?: string } | undefined;
   return String(item.description ?? node?.snippet ?? JSON.stringify(item)).slice(0, 160);
+}
+
+/** The element Lighthouse took as the largest contentful paint (its audit lists it first, then the phases). */
+function lcpElement(details: unknown): string {
+  const tables = (details as { items?: { items?: { node?: { snippet?: string; nodeLabel?: string } }[] }[] })
+    ?.items;
+  const node = tables?.[0]?.items?.[0]?.node;
+  return node ? `${node.snippet ?? ''} ${JSON.stringify(node.nodeLabel ?? '').slice(0, 60)}` : 'no element';
 }
 
 /**

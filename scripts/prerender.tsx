@@ -18,7 +18,12 @@ import { SiteHeader } from '../src/components/site-header';
 import { BASE_PATH, SCREENS, type Screen } from '../src/domain/screens';
 import { CartButton } from '../src/features/cart/cart-button';
 import type { RouterContext } from '../src/router';
-import { PAGE_SHELLS_FILE, type PageShells } from '../src/server/page-preloads';
+import {
+  PAGE_SHELLS_FILE,
+  type PageShells,
+  rootWith,
+  withAppModulesDeferred,
+} from '../src/server/page-preloads';
 
 /*
  * The static shell of every visitor page, written into the build (npm run build, after the client): the header
@@ -27,7 +32,8 @@ import { PAGE_SHELLS_FILE, type PageShells } from '../src/server/page-preloads';
  * screen; the server puts each screen path's shell into that page (src/server/page-preloads.ts). The client
  * renders the same markup over it with createRoot, so the first paint waits for no script and nothing moves.
  * index.html holds rendering until #main is parsed (link rel=expect): a header painted half parsed, with
- * 選單 but not yet the cart, would move 選單 when the cart arrives.
+ * 選單 but not yet the cart, would move 選單 when the cart arrives. The app's modules move into a template that
+ * the page's one inline script puts into the head once the shell has painted (src/server/page-preloads.ts).
  */
 const CLIENT_DIR = process.argv[2] ?? 'dist/client';
 const ROOT = '<div id="root"></div>';
@@ -74,6 +80,6 @@ for (const screen of SCREENS as readonly Screen[]) {
 const indexFile = path.join(CLIENT_DIR, 'index.html');
 const indexHtml = await readFile(indexFile, 'utf8');
 if (!indexHtml.includes(ROOT)) throw new Error(`${indexFile} has no empty ${ROOT}`);
-await writeFile(indexFile, indexHtml.replace(ROOT, `<div id="root">${shells.page}</div>`));
+await writeFile(indexFile, withAppModulesDeferred(indexHtml.replace(ROOT, rootWith(shells.page))));
 await writeFile(path.join(CLIENT_DIR, PAGE_SHELLS_FILE), JSON.stringify(shells));
 console.log(`prerendered the shell of ${Object.keys(shells.screens).length} screens into ${CLIENT_DIR}`);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { InspectionEvent } from 'xstate';
 import { App } from './app';
@@ -17,10 +17,10 @@ void import('./lib/transition-trace').then((trace) => {
 const router = createAppRouter({ actors });
 const app = <App router={router} />;
 // The page's prerendered shell stays until the route and its screen have loaded, so React's first frame has
-// the screen (no empty main in between). StrictMode only checks in development: the entry leaves it out.
-void router.load().then(() =>
+// the screen (no empty main in between). The first render is a transition: React renders in slices that
+// leave the main thread free between them, instead of one long task. StrictMode only checks in development.
+void router.load().then(() => {
   // index.html has #root; without it createRoot throws "Target container is not a DOM element"
-  createRoot(document.getElementById('root')!).render(
-    import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app,
-  ),
-);
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app));
+});

@@ -1,5 +1,5 @@
 import { Outlet, useRouteContext } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { GoToTop } from './components/go-to-top';
 import { LoadingOverlay } from './components/loading-overlay';
 import { SiteFooter } from './components/site-footer';
@@ -22,6 +22,8 @@ const CART_DIALOG_STATES = ['cartFull', 'itemError', 'addFailed', 'removeFailed'
 export function RootLayout() {
   const { actors } = useRouteContext({ from: '__root__' });
   useCartRefreshOnReturn(actors.cart);
+  // the prerendered page is busy until this first render has replaced it (src/server/page-preloads.ts)
+  useEffect(() => document.getElementById('root')?.removeAttribute('aria-busy'), []);
   const cartSpeaks = useActorSelector(actors.cart, (s) =>
     CART_DIALOG_STATES.some((state) => s.matches(state)),
   );

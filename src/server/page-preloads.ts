@@ -17,11 +17,45 @@ export interface PageShells {
   screens: Record<string, string>;
 }
 
+/** The template that holds the entry's module script and its preloads until the prerendered shell has painted. */
+const APP_MODULES_START = '<template id="app-modules">';
+const APP_MODULES_END = '</template>';
+
+/**
+ * The page's one inline script, allowed by its hash in the CSP (src/server/plugins/security.ts): it puts a copy
+ * of the template into the head once the shell has painted (a clone: scripts parsed into a template never
+ * run), or at once in a hidden tab, which paints nothing. Evaluating the app and React's first render are the
+ * page's longest tasks; run before the first paint, they would hold it on a slow phone. Every browser the site
+ * supports reports the first contentful paint. A string, not a function: its exact text is what the hash allows.
+ */
+export const APP_MODULES_LOADER =
+  "(()=>{const t=document.getElementById('app-modules');let started=false;" +
+  'const start=()=>{if(started)return;started=true;document.head.append(document.importNode(t.content,true))};' +
+  "if(document.visibilityState==='hidden')return start();" +
+  "new PerformanceObserver((list)=>{if(list.getEntriesByName('first-contentful-paint').length)start()})" +
+  ".observe({type:'paint',buffered:true});document.addEventListener('visibilitychange',start)})()";
+
+/**
+ * The built index.html with the module script and the preloads Vite put into its head moved into the
+ * #app-modules template, and the script that loads them at the end of the body: nothing of the app is fetched
+ * or run before the page has painted. The stylesheet stays in the head.
+ */
+export function withAppModulesDeferred(indexHtml: string): string {
+  const tag = /\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
+  const modules = [...indexHtml.matchAll(tag)].map((match) => match[1]);
+  if (!modules.some((module) => module?.startsWith('<script')))
+    throw new Error('index.html has no module script to defer');
+  return indexHtml
+    .replace(tag, '')
+    .replace('</head>', `${APP_MODULES_START}${modules.join('')}${APP_MODULES_END}</head>`)
+    .replace('</body>', `<script>${APP_MODULES_LOADER}</script></body>`);
+}
+
 /**
  * The page for each screen path: index.html with the screen's title and description, its prerendered shell
- * in the root element, and `<link rel="modulepreload">` for the screen's own chunk and what it imports, so
- * the browser fetches them with the entry instead of after it has run (one round trip less before the screen
- * shows). Paths without a screen get index.html as built.
+ * in the root element, and `<link rel="modulepreload">` for the screen's own chunk and what it imports, put
+ * into the #app-modules template with the entry, so the browser fetches them along with it instead of after it
+ * has run (one round trip less before the screen shows). Paths without a screen get index.html as built.
  */
 export function pagesWithPreloads(
   indexHtml: string,
@@ -42,7 +76,10 @@ export function pagesWithPreloads(
       .map((file) => `<link rel="modulepreload" crossorigin href="${assetBase}${file}">`)
       .join('');
     const shell = shells?.screens[screen.path];
-    const page = withHead(indexHtml, screen).replace('</head>', `${links}</head>`);
+    const page = withHead(indexHtml, screen).replace(
+      `${APP_MODULES_END}</head>`,
+      `${links}${APP_MODULES_END}</head>`,
+    );
     pages.set(
       screen.path.toLowerCase(),
       shell && shells ? page.replace(rootWith(shells.page), rootWith(shell)) : page,
@@ -51,7 +88,11 @@ export function pagesWithPreloads(
   return (path: string): string => pages.get(path.toLowerCase().replace(/(.)\/$/, '$1')) ?? indexHtml;
 }
 
-const rootWith = (markup: string) => `<div id="root">${markup}</div>`;
+/**
+ * The root element with a prerendered shell in it, busy until the app has taken it over (src/root-layout.tsx):
+ * until then its buttons do nothing.
+ */
+export const rootWith = (markup: string) => `<div id="root" aria-busy="true">${markup}</div>`;
 
 /** The page's own title and description in place of the site's. */
 function withHead(html: string, screen: Screen): string {

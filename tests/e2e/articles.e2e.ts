@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SITE_NAME } from '../../src/domain/screens';
 import { SEED_QUESTION_TOPICS } from '../../src/server/db/seed-data/questions';
-import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, openApp, returningVisitor } from './support/built-app';
 import { focusedControl, HUMAN } from './support/keyboard';
 
 /*
@@ -23,7 +23,7 @@ describe('the featured articles in Chromium', () => {
   it('pages on by keyboard at 390 px: the focus goes to the new page’s list, then on to its first card', async () => {
     const { context, page } = await returningVisitor(app, { width: 390, height: 844 });
     try {
-      await page.goto(`${app.server.origin}/groupins/featured/article`);
+      await openApp(page, `${app.server.origin}/groupins/featured/article`);
       const next = page.getByRole('link', { name: '下一頁' });
       await next.waitFor();
       // Tab until 下一頁, as a keyboard visitor would
@@ -51,7 +51,7 @@ describe('the featured articles in Chromium', () => {
   it('serves the last page for an address past it, writes that page in, and keeps it', async () => {
     const { context, page } = await returningVisitor(app);
     try {
-      await page.goto(`${app.server.origin}/groupins/featured/article?page=99`);
+      await openApp(page, `${app.server.origin}/groupins/featured/article?page=99`);
       await expect.poll(() => current(page)).toBe('3');
       await expect.poll(() => new URL(page.url()).search).toBe('?page=3');
       expect(
@@ -60,7 +60,7 @@ describe('the featured articles in Chromium', () => {
           .getByText('下一頁')
           .getAttribute('aria-disabled'),
       ).toBe('true');
-      await page.goto(`${app.server.origin}/groupins/featured/article`);
+      await openApp(page, `${app.server.origin}/groupins/featured/article`);
       await expect.poll(() => current(page)).toBe('3');
     } finally {
       await context.close();
@@ -70,14 +70,14 @@ describe('the featured articles in Chromium', () => {
   it('titles an article’s page with the article and describes it by its summary, until it is left', async () => {
     const { context, page } = await returningVisitor(app);
     try {
-      await page.goto(`${app.server.origin}/groupins/featured/article`);
+      await openApp(page, `${app.server.origin}/groupins/featured/article`);
       await page.locator('.article-cards h3').first().waitFor();
       const listTitle = await page.title();
       const defaultDescription = await description(page);
       expect(defaultDescription).not.toBeNull();
 
       // straight from the address: the page titles and the article arrive together
-      await page.goto(`${app.server.origin}/groupins/featured/articleContent?id=what-is-group-insurance`);
+      await openApp(page, `${app.server.origin}/groupins/featured/articleContent?id=what-is-group-insurance`);
       // the article's own heading, not the page's while the article loads
       await page.locator('.article-body').waitFor();
       const title = await page.getByRole('heading', { level: 1 }).textContent();
@@ -106,7 +106,7 @@ describe('the featured articles in Chromium', () => {
   it.each(['no-such-article', 'Not_An_Id'])('says plainly that the article %s is not there', async (id) => {
     const { context, page } = await returningVisitor(app);
     try {
-      await page.goto(`${app.server.origin}/groupins/featured/articleContent?id=${id}`);
+      await openApp(page, `${app.server.origin}/groupins/featured/articleContent?id=${id}`);
       await page.getByRole('heading', { level: 1, name: '找不到這篇文章' }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(await page.title()).toBe(`找不到這篇文章｜${SITE_NAME}`);
@@ -124,7 +124,7 @@ describe('the questions in Chromium', () => {
     const target = SEED_QUESTION_TOPICS.at(-1)!.questions.at(-1)!;
     const { context, page } = await returningVisitor(app, { width: 390, height: 844 });
     try {
-      await page.goto(`${app.server.origin}/groupins/question#${target.id}`);
+      await openApp(page, `${app.server.origin}/groupins/question#${target.id}`);
       const opened = page.locator(`details#${target.id}`);
       await expect.poll(() => opened.getAttribute('open')).not.toBeNull();
       await expect
@@ -144,7 +144,7 @@ describe('the questions in Chromium', () => {
     const all = SEED_QUESTION_TOPICS.flatMap((t) => t.questions).length;
     const { context, page } = await returningVisitor(app);
     try {
-      await page.goto(`${app.server.origin}/groupins/question`);
+      await openApp(page, `${app.server.origin}/groupins/question`);
       const box = page.getByRole('searchbox', { name: '搜尋常見問題' });
       await box.focus();
       const shown = () => page.locator('details.question').count();

@@ -9,6 +9,7 @@ import { PACK_IDS } from '../../src/domain/catalogue';
 import { addDays, taipeiDate } from '../../src/domain/roc-date';
 import { axeViolations, watchPageProblems } from './support/axe';
 import { launchBrowser } from './support/browser';
+import { openApp } from './support/built-app';
 import { type RunningServer, startBuiltServer } from './support/server';
 import { cartButton, expectHeading, fillApplicant, fillPlan, textbox } from './support/shopcart-steps';
 
@@ -83,7 +84,7 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 /** Opens a route and waits for its screen (its heading, when given) and the network to settle. */
 async function open(a: Audit, route: string, heading?: string) {
-  await a.page.goto(url(route));
+  await openApp(a.page, url(route));
   if (heading) await expectHeading(a.page, heading);
   else await h1(a.page).waitFor();
   await a.page.waitForLoadState('networkidle');
@@ -329,7 +330,7 @@ describe.each(WIDTHS)('axe at $width px, with no console error or CSP violation'
       const timed = await a.context.newPage();
       a.page = timed;
       await timed.clock.install();
-      await timed.goto(url('/'));
+      await openApp(timed, url('/'));
       await h1(timed).waitFor();
       await timed.clock.runFor(1_441_000);
       await timed.getByRole('dialog', { name: '工作階段即將結束' }).waitFor();
@@ -347,7 +348,7 @@ describe.each(WIDTHS)('axe at $width px, with no console error or CSP violation'
     async () => {
       const a = await audit(viewport);
       const { page } = a;
-      await page.goto(url('/login'));
+      await openApp(page, url('/login'));
       await page.getByRole('button', { name: '登入' }).waitFor();
       await check(a, 'the login page');
       await page.getByRole('button', { name: '登入' }).click();
@@ -364,7 +365,7 @@ describe.each(WIDTHS)('axe at $width px, with no console error or CSP violation'
         await page.waitForLoadState('networkidle');
         await check(a, `the atlas's ${view}`);
       }
-      await page.goto(url('/logout'));
+      await openApp(page, url('/logout'));
       await page.getByText('您已登出。').waitFor();
       await check(a, 'the logout page');
       await finish(a);

@@ -11,7 +11,7 @@ import { CART_CALLS, cartStimuli, choiceOf } from '../support/flows/cart.flow';
 import { CartOracle, type CartStimulus, type CartView } from '../support/oracles/cart.oracle';
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
-import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, openApp, reloadApp, returningVisitor } from './support/built-app';
 import { heldPageNetwork, pageAgreement } from './support/held-network';
 
 const entry = machines.find((m) => m.id === 'cart')!;
@@ -89,7 +89,7 @@ function cartInChromium(page: Page, network: HeldNetwork): PathDriver<CartStimul
  */
 async function openPageOf(page: Page, path: FlowPath) {
   if (!path.steps.some((s) => s.event.type === 'cart.update')) {
-    await page.goto(`${app.server.origin}/groupins/product/Intropackage?PACK_ID=BASIC`);
+    await openApp(page, `${app.server.origin}/groupins/product/Intropackage?PACK_ID=BASIC`);
     return;
   }
   await page.route(
@@ -101,7 +101,7 @@ async function openPageOf(page: Page, path: FlowPath) {
         body: JSON.stringify({ returnCode: 0, data: SAMPLE_CELLS, msg: '' }),
       }),
   );
-  await page.goto(`${app.server.origin}/groupins/shopcart/STEP1`);
+  await openApp(page, `${app.server.origin}/groupins/shopcart/STEP1`);
 }
 
 describe('cart paths in Chromium, against the cart oracle', () => {
@@ -133,7 +133,7 @@ describe('cart paths in Chromium, against the cart oracle', () => {
 describe('the cart against the real server and catalogue', () => {
   it('takes 5 items; the 6th shows the cart-full dialog; add_to_cart reaches the dataLayer', async () => {
     const { context, page } = await visitor();
-    await page.goto(`${app.server.origin}/groupins/product/optioncell`);
+    await openApp(page, `${app.server.origin}/groupins/product/optioncell`);
     const cells = [
       '團體一年定期壽險',
       '團體傷害保險',
@@ -166,7 +166,7 @@ describe('the cart against the real server and catalogue', () => {
     expect(events.map((e) => e.ecommerce?.items[0]?.item_name)).toHaveLength(5);
 
     // the cart is the visitor's: a reload shows the same 5, and removing one makes room again
-    await page.reload();
+    await reloadApp(page);
     await expect.poll(() => cartButton(page).textContent()).toBe('購物車5項');
     await (await openPanel(page)).getByRole('button', { name: /^移除「團體重大疾病保險/ }).click();
     await expect.poll(() => cartButton(page).textContent()).toBe('購物車4項');
@@ -175,7 +175,7 @@ describe('the cart against the real server and catalogue', () => {
 
   it('shows the item-error dialog with the server reason for a rider without its main product', async () => {
     const { context, page } = await visitor();
-    await page.goto(`${app.server.origin}/groupins/product/optioncell`);
+    await openApp(page, `${app.server.origin}/groupins/product/optioncell`);
     const refused = page.waitForResponse((r) => r.url().endsWith('/DTODGAZ0/insertCart'));
     await addCell(page, '團體傷害醫療保險金');
     expect(await (await refused).json()).toMatchObject({ returnCode: 1, data: 'modalCartItemError' });

@@ -8,7 +8,7 @@ import { acceptedBefore, CONSENT_CALLS, consentStimuli } from '../support/flows/
 import { ConsentOracle, type ConsentStimulus, type ConsentView } from '../support/oracles/consent.oracle';
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
-import { builtAppForThisFile } from './support/built-app';
+import { builtAppForThisFile, openApp, reloadApp } from './support/built-app';
 import { heldPageNetwork, pageAgreement } from './support/held-network';
 
 const entry = machines.find((m) => m.id === 'consent')!;
@@ -57,7 +57,7 @@ describe('consent paths in Chromium, against the consent oracle', () => {
       try {
         const page = await context.newPage();
         const network = await heldPageNetwork(page, CONSENT_CALLS);
-        await page.goto(`${app.server.origin}/groupins/`);
+        await openApp(page, `${app.server.origin}/groupins/`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await runPath(
           path,
@@ -80,7 +80,7 @@ describe('consent against the real server', () => {
     const context = await app.browser.newContext({ locale: 'zh-TW' });
     try {
       const page = await context.newPage();
-      await page.goto(`${app.server.origin}/groupins/`);
+      await openApp(page, `${app.server.origin}/groupins/`);
       const recorded = page.waitForResponse((r) => r.url().endsWith('/ODGAWeb/api/consent/accept'));
       await page.getByRole('button', { name: '同意' }).click();
       expect(await (await recorded).json()).toMatchObject({ returnCode: 0 });
@@ -91,7 +91,7 @@ describe('consent against the real server', () => {
       const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / DAY_SECONDS;
       expect(days).toBeGreaterThan(399);
       expect(days).toBeLessThanOrEqual(3650);
-      await page.reload();
+      await reloadApp(page);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.getByRole('region', { name: 'Cookie 使用說明' }).count()).toBe(0);
     } finally {

@@ -15,7 +15,7 @@ import { ContactOracle, type ContactStimulus, type ContactView } from '../suppor
 import { answerCaptcha, asSentByOracle, type PageVisit, pageVisit } from '../support/page-identifiers';
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
-import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, openApp, reloadApp, returningVisitor } from './support/built-app';
 import { heldPageNetwork, pageAgreement } from './support/held-network';
 import { startBuiltServer } from './support/server';
 
@@ -78,7 +78,7 @@ async function runInChromium(flowPath: FlowPath) {
       answerCaptcha(visit, answer.data ?? {});
       await route.fulfill({ response, json: answer });
     });
-    await page.goto(`${app.server.origin}/groupins/contact`);
+    await openApp(page, `${app.server.origin}/groupins/contact`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await runPath(
       flowPath,
@@ -110,7 +110,7 @@ describe('a message sent to the real server', () => {
       });
       await context.addCookies([{ name: 'OI_Privacy_CHECK', value: 'Y', url: server.origin }]);
       const page = await context.newPage();
-      await page.goto(`${server.origin}/groupins/contact`);
+      await openApp(page, `${server.origin}/groupins/contact`);
       await page.getByRole('heading', { level: 1, name: '聯絡我們' }).waitFor();
       const message: ContactMessage = { ...SAMPLE_CONTACT_MESSAGE, topic: 'claim' };
       await sendInChromium(page, message, 'solved');
@@ -118,7 +118,7 @@ describe('a message sent to the real server', () => {
       await done.waitFor();
       const contactNo = (await page.locator('.contact-receipt .application-no').textContent())?.trim() ?? '';
       expect(contactNo).toMatch(/^CT\d{12}$/);
-      await page.reload();
+      await reloadApp(page);
       await done.waitFor();
       expect((await page.locator('.contact-receipt .application-no').textContent())?.trim()).toBe(contactNo);
       await context.close();

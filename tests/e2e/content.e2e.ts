@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEED_QUESTION_TOPICS } from '../../src/server/db/seed-data/questions';
-import { builtAppForThisFile, newVisitor, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, newVisitor, openApp, reloadApp, returningVisitor } from './support/built-app';
 import { focusedControl, keyboardStep } from './support/keyboard';
 
 /*
@@ -20,7 +20,7 @@ describe('featured articles against the built server', () => {
   it('pages on, opens an article and comes back to the same page by its link, by Back and after a reload', async () => {
     const { context, page } = await returningVisitor(app, { width: 390, height: 844 });
     try {
-      await page.goto(`${app.server.origin}/groupins/featured/article`);
+      await openApp(page, `${app.server.origin}/groupins/featured/article`);
       await page.getByRole('navigation', { name: '文章分頁' }).waitFor();
       const first = await cards(page);
       expect(first).toHaveLength(6);
@@ -41,7 +41,7 @@ describe('featured articles against the built server', () => {
       await page.getByRole('heading', { level: 1, name: second[0]! }).waitFor();
       await page.goBack();
       await expect.poll(() => current(page)).toBe('2');
-      await page.reload();
+      await reloadApp(page);
       await expect.poll(() => current(page)).toBe('2');
       expect(await cards(page)).toEqual(second);
     } finally {
@@ -52,7 +52,7 @@ describe('featured articles against the built server', () => {
   it('answers an unknown article with a page that says so', async () => {
     const { context, page } = await returningVisitor(app);
     try {
-      await page.goto(`${app.server.origin}/groupins/featured/articleContent?id=no-such-article`);
+      await openApp(page, `${app.server.origin}/groupins/featured/articleContent?id=no-such-article`);
       await page.getByRole('heading', { level: 1, name: '找不到這篇文章' }).waitFor();
       await page.getByText('查無此文章，可能已下架或網址有誤').waitFor();
     } finally {
@@ -66,7 +66,7 @@ describe('the questions against the built server', () => {
     const target = SEED_QUESTION_TOPICS[3]!.questions[2]!;
     const { context, page } = await returningVisitor(app);
     try {
-      await page.goto(`${app.server.origin}/groupins/question#${target.id}`);
+      await openApp(page, `${app.server.origin}/groupins/question#${target.id}`);
       const opened = page.locator(`details#${target.id}`);
       await expect.poll(() => opened.getAttribute('open')).not.toBeNull();
       await page.getByRole('searchbox', { name: '搜尋常見問題' }).fill('眷屬');
@@ -98,7 +98,7 @@ describe('the content pages on a phone, by keyboard', () => {
     try {
       const wide: string[] = [];
       for (const route of ROUTES) {
-        await page.goto(`${app.server.origin}/groupins${route}`);
+        await openApp(page, `${app.server.origin}/groupins${route}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
         if ((await page.evaluate(() => document.documentElement.scrollWidth)) > width) wide.push(route);
@@ -114,7 +114,7 @@ describe('the content pages on a phone, by keyboard', () => {
     try {
       const covered: string[] = [];
       for (const route of ROUTES) {
-        await page.goto(`${app.server.origin}/groupins${route}`);
+        await openApp(page, `${app.server.origin}/groupins${route}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
         for (let stop = 0; stop < 60; stop++) {
@@ -132,7 +132,7 @@ describe('the content pages on a phone, by keyboard', () => {
   it('sends a message by keyboard alone and lands on its 案件編號', async () => {
     const { context, page } = await returningVisitor(app, { width: 390, height: 844 });
     try {
-      await page.goto(`${app.server.origin}/groupins/contact?topic=b2b`);
+      await openApp(page, `${app.server.origin}/groupins/contact?topic=b2b`);
       await page.getByRole('heading', { level: 1, name: '聯絡我們' }).waitFor();
       const covered = await keyboardStep(
         page,

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { builtAppForThisFile, newVisitor, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, newVisitor, openApp, returningVisitor } from './support/built-app';
 
 // A keyboard visitor on a phone (390×844): focus never falls to <body>. It goes back to the control that
 // opened a dialog or panel, or to its nearest survivor when that control is gone, and the page behind
@@ -31,7 +31,7 @@ async function addByKeyboard(page: Page, name: string) {
 describe('focus by keyboard on a phone', () => {
   it('stays on 加入購物車 while the item is saved, and comes back to it when a dialog closes', async () => {
     const { context, page } = await returningVisitor(app, PHONE);
-    await page.goto(url('/product/optioncell'));
+    await openApp(page, url('/product/optioncell'));
     await addByKeyboard(page, '團體一年定期壽險');
     expect(await focused(page)).toBe('加入購物車：團體一年定期壽險');
 
@@ -52,7 +52,7 @@ describe('focus by keyboard on a phone', () => {
 
   it('Escape closes the cart panel onto the cart button; a removed item hands focus to the next one', async () => {
     const { context, page } = await returningVisitor(app, PHONE);
-    await page.goto(url('/product/optioncell'));
+    await openApp(page, url('/product/optioncell'));
     await addByKeyboard(page, '團體一年定期壽險');
     await addByKeyboard(page, '團體傷害保險');
 
@@ -78,7 +78,7 @@ describe('focus by keyboard on a phone', () => {
 
   it('accepting cookies by keyboard moves on to the skip link', async () => {
     const { context, page } = await newVisitor(app, PHONE);
-    await page.goto(url('/'));
+    await openApp(page, url('/'));
     const accept = page.getByRole('button', { name: '同意' });
     await accept.waitFor();
     await page.keyboard.press('Tab');
@@ -90,7 +90,7 @@ describe('focus by keyboard on a phone', () => {
 
   it('the phone menu closes with Escape, onto its button', async () => {
     const { context, page } = await returningVisitor(app, PHONE);
-    await page.goto(url('/'));
+    await openApp(page, url('/'));
     const menu = page.getByRole('button', { name: '選單' });
     await menu.focus();
     await page.keyboard.press('Enter');

@@ -9,7 +9,7 @@ import { runAdvanceCommand } from '../../src/server/operator/advance-command';
 import { HttpVisitor } from '../support/http-visitor';
 import { APPLICANT, validSubmission } from '../support/shopcart-input';
 import { launchBrowser } from './support/browser';
-import { newVisitor } from './support/built-app';
+import { newVisitor, openApp, reloadApp } from './support/built-app';
 import { focusedControl, HUMAN, keyboardPath, keyboardStep } from './support/keyboard';
 import { type RunningServer, startBuiltServer } from './support/server';
 import { cartButton, expectHeading } from './support/shopcart-steps';
@@ -91,7 +91,7 @@ for (const viewport of VIEWPORTS) {
     it('quotes the worked example from the home page through 基本型’s page and puts it in the cart', async () => {
       const { context, page } = await newVisitor(app, viewport);
       try {
-        await page.goto(`${app.server.origin}/groupins/`);
+        await openApp(page, `${app.server.origin}/groupins/`);
         await page.getByRole('region', { name: 'Cookie 使用說明' }).waitFor();
         await page.getByRole('region', { name: '方案一覽' }).getByRole('link', { name: '基本型' }).waitFor();
 
@@ -138,7 +138,7 @@ for (const viewport of VIEWPORTS) {
         await page.keyboard.press('Tab', HUMAN);
         expect(await focusedControl(page)).toMatchObject({ name: '前往購物車申請投保', covered: false });
         // a page that opens on the quote already added (the visitor reloads it) leaves focus alone
-        await page.reload();
+        await reloadApp(page);
         await page.getByText('已將「基本型」加入購物車。').waitFor();
         expect(await totals(page)).toEqual(['', '2.1755萬', '1.1313萬', '5,700元', '1,914元', '191元']);
         expect(await focusedControl(page)).toBeNull();
@@ -151,7 +151,7 @@ for (const viewport of VIEWPORTS) {
     it('looks the application up, downloads its documents as a PDF, then follows its progress', async () => {
       const { context, page } = await newVisitor(app, viewport);
       try {
-        await page.goto(`${app.server.origin}/groupins/`);
+        await openApp(page, `${app.server.origin}/groupins/`);
         await page.getByRole('region', { name: 'Cookie 使用說明' }).waitFor();
 
         const covered = await keyboardPath(page, servicePage(viewport.phone, '套印文件'));

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { builtAppForThisFile, newVisitor, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, newVisitor, openApp, returningVisitor } from './support/built-app';
 
 // What a visitor sees on a phone (390×844, and 320 px, the narrowest phone in use) and on a desktop
 // (1366×900): nothing cut off, nothing squeezed unreadable, nothing fixed over a focused control.
@@ -28,7 +28,7 @@ async function addCell(page: Page, name: string) {
 describe('the cart panel on any screen width', () => {
   it.each([320, 390, 768, 1366])('sits inside a %i px wide screen, empty and filled', async (width) => {
     const { context, page } = await returningVisitor(app, { width, height: 800 });
-    await page.goto(url('/product/optioncell'));
+    await openApp(page, url('/product/optioncell'));
     const cart = page.getByRole('button', { name: /^購物車/ });
     const panel = page.getByRole('region', { name: '購物車內容' });
     const inside = async (locator: Locator) => {
@@ -52,7 +52,7 @@ describe('the cart panel on any screen width', () => {
 describe('the package comparison on a phone', () => {
   it('scrolls sideways under a first column that stays, no cell squeezed below its words', async () => {
     const { context, page } = await returningVisitor(app, PHONE);
-    await page.goto(url('/product/optionpackage'));
+    await openApp(page, url('/product/optionpackage'));
     const region = page.getByRole('region', { name: '方案比較表' });
     await region.getByRole('link', { name: '尊榮型' }).waitFor();
     const cells = await region.locator('th, td').evaluateAll((list) =>
@@ -83,7 +83,7 @@ describe('the package comparison on a phone', () => {
 describe('the cookie banner on a phone', () => {
   it('is compact, reached first by keyboard, and never covers a focused control', async () => {
     const { context, page } = await newVisitor(app, PHONE);
-    await page.goto(url('/'));
+    await openApp(page, url('/'));
     const banner = page.getByRole('region', { name: 'Cookie 使用說明' });
     const accept = banner.getByRole('button', { name: '同意' });
     await accept.waitFor();
@@ -121,7 +121,7 @@ describe('the cookie banner on a phone', () => {
 describe('the header on a desktop', () => {
   it('is one compact bar whose groups are menus: Enter opens, Escape closes and gives focus back', async () => {
     const { context, page } = await returningVisitor(app, DESKTOP);
-    await page.goto(url('/'));
+    await openApp(page, url('/'));
     await h1(page).waitFor();
     expect((await box(page.locator('header.site-header'))).height).toBeLessThanOrEqual(80);
     const nav = page.getByRole('navigation', { name: '主選單' });
@@ -154,7 +154,7 @@ describe('the header on a desktop', () => {
     ['a phone', PHONE],
   ])('home opens on 試算保費 and 挑選方案, in the first view of %s', async (_name, viewport) => {
     const { context, page } = await newVisitor(app, viewport);
-    await page.goto(url('/'));
+    await openApp(page, url('/'));
     const banner = page.getByRole('region', { name: 'Cookie 使用說明' });
     await banner.waitFor();
     const fold = (await box(banner)).y;
@@ -171,7 +171,7 @@ describe('the header on a desktop', () => {
 describe('form messages on a phone', () => {
   it('REC: a message going away after a failed submit moves nothing under the pointer', async () => {
     const { context, page } = await returningVisitor(app, PHONE);
-    await page.goto(url('/REC'));
+    await openApp(page, url('/REC'));
     const submit = page.getByRole('button', { name: '查看推薦方案' });
     await submit.click();
     const headcount = page.getByRole('textbox', { name: '投保人數' });

@@ -15,7 +15,7 @@ import {
 import { answerCaptcha, asSentByOracle, type PageVisit, pageVisit } from '../support/page-identifiers';
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
-import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, openApp, returningVisitor } from './support/built-app';
 import { heldPageNetwork, pageAgreement, pageFileReply } from './support/held-network';
 
 const entry = machines.find((m) => m.id === 'overprint')!;
@@ -64,7 +64,7 @@ function overprintInChromium(
         case 'followLink':
           // followed from another page (the shopcart's STEP4): STEP1 loads afresh with the link's fragment
           await page.goto('about:blank');
-          await page.goto(`${app.server.origin}/groupins/overprint/STEP1#${s.applicationNo}.${s.token}`);
+          await openApp(page, `${app.server.origin}/groupins/overprint/STEP1#${s.applicationNo}.${s.token}`);
           await page.getByRole('heading', { level: 1 }).waitFor();
           return;
         case 'choose': {
@@ -83,7 +83,7 @@ function overprintInChromium(
           await page.getByRole('button', { name: /^(下載 PDF|再次下載（補印）)$/ }).click();
           return;
         case 'open':
-          await page.goto(`${app.server.origin}/groupins/overprint/STEP${s.step}`);
+          await openApp(page, `${app.server.origin}/groupins/overprint/STEP${s.step}`);
           return;
         case 'startOver':
           await page.getByRole('button', { name: '查詢其他申請' }).click();
@@ -125,7 +125,7 @@ async function runInChromium(path: FlowPath) {
       answerCaptcha(visit, answer.data ?? {});
       await route.fulfill({ response, json: answer });
     });
-    await page.goto(`${app.server.origin}/groupins/overprint/STEP1`);
+    await openApp(page, `${app.server.origin}/groupins/overprint/STEP1`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await runPath(
       path,

@@ -9,7 +9,7 @@ import { SESSION_CALLS, SESSION_START, sessionStimuli } from '../support/flows/s
 import { SessionOracle, type SessionStimulus, type SessionView } from '../support/oracles/session.oracle';
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
-import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, openApp, returningVisitor } from './support/built-app';
 import { heldPageNetwork, pageAgreement } from './support/held-network';
 
 const entry = machines.find((m) => m.id === 'session')!;
@@ -56,7 +56,7 @@ describe('session paths in Chromium under a controlled clock, against the sessio
       try {
         await page.clock.install();
         const network = await heldPageNetwork(page, SESSION_CALLS);
-        await page.goto(`${app.server.origin}/groupins${SESSION_START}`);
+        await openApp(page, `${app.server.origin}/groupins${SESSION_START}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.evaluate(() => sessionStorage.setItem('groupins.flow.shopcart', '{}'));
         await runPath(
@@ -78,7 +78,7 @@ describe('session paths in Chromium under a controlled clock, against the sessio
     const { context, page } = await returningVisitor(app);
     await page.clock.install();
     const started = page.waitForResponse((r) => r.url().endsWith('/DTODGAZ0/addSession'));
-    await page.goto(`${app.server.origin}/groupins/`);
+    await openApp(page, `${app.server.origin}/groupins/`);
     await page.getByRole('heading', { level: 1 }).waitFor(); // the screen's chunk is in before time moves
     expect(await (await started).json()).toMatchObject({
       returnCode: 0,

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, openApp, returningVisitor } from './support/built-app';
 
 const app = builtAppForThisFile();
 
@@ -20,33 +20,42 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 describe('the app shell in Chromium', () => {
   it('loads a deep link under the strict CSP, titled from the server', async () => {
     const { page, problems, close } = await openPage();
-    const response = await page.goto(`${app.server.origin}/groupins/shopcart/STEP2`);
+    const response = await openApp(page, `${app.server.origin}/groupins/shopcart/STEP2`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-    // the screen's own chunk comes with the page, not after the entry has run
+    // the screen's own chunk comes with the entry, not after it has run; both wait for the first paint
     expect(await response?.text()).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/groupins\/assets\/shopcart-step-2-[^"]+\.js">/,
+      /<template id="app-modules">.*<link rel="modulepreload" crossorigin href="\/groupins\/assets\/shopcart-step-2-[^"]+\.js">.*<\/template>/,
     );
     // with no application in the tab, STEP2 is not granted: the flow shows STEP1, whose title follows
     await expect.poll(() => h1(page).textContent()).toBe('投保申請：確認購物車');
     expect(new URL(page.url()).pathname).toBe('/groupins/shopcart/STEP1');
     await expect.poll(() => page.title()).toBe('投保申請：確認購物車｜團體保險網路服務');
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...scripts)).toBeGreaterThanOrEqual(paint!);
     expect(problems).toEqual([]);
     await close();
   });
 
   it('sends an unknown path home, and /groupins without the slash too', async () => {
     const { page, close } = await openPage();
-    await page.goto(`${app.server.origin}/groupins/nowhere/at/all`);
+    await openApp(page, `${app.server.origin}/groupins/nowhere/at/all`);
     await expect.poll(() => h1(page).textContent()).toBe('團體保險，照顧每一位夥伴');
     expect(new URL(page.url()).pathname).toBe('/groupins/');
-    await page.goto(`${app.server.origin}/groupins`);
+    await openApp(page, `${app.server.origin}/groupins`);
     expect(new URL(page.url()).pathname).toBe('/groupins/');
     await close();
   });
 
   it('navigates by the header, scrolls to the top, and shows go-to-top after 200 px', async () => {
     const { page, close } = await openPage({ viewport: { width: 1280, height: 500 } });
-    await page.goto(`${app.server.origin}/groupins/`);
+    await openApp(page, `${app.server.origin}/groupins/`);
     await h1(page).waitFor();
     await page.evaluate(() => window.scrollTo(0, 150));
     expect(await page.getByRole('button', { name: '回到頁首' }).count()).toBe(0);
@@ -77,7 +86,7 @@ describe('the app shell in Chromium', () => {
     'tells the visitor when a screen chunk is %s, with a retry',
     async (_kind, breakChunk, text) => {
       const { page, close } = await openPage();
-      await page.goto(`${app.server.origin}/groupins/`);
+      await openApp(page, `${app.server.origin}/groupins/`);
       await h1(page).waitFor();
       await breakChunk(page);
       await page.getByRole('link', { name: '聯絡我們' }).first().click();
@@ -96,7 +105,7 @@ describe('the app shell in Chromium', () => {
   it('tells the visitor when a screen chunk does not answer within 120000 ms', async () => {
     const { page, close } = await openPage();
     await page.clock.install();
-    await page.goto(`${app.server.origin}/groupins/`);
+    await openApp(page, `${app.server.origin}/groupins/`);
     await h1(page).waitFor();
     await page.route('**/assets/contact-*.js', () => {}); // never answered
     await page.getByRole('link', { name: '聯絡我們' }).first().click();

@@ -7,7 +7,7 @@ import { addDays, taipeiDate } from '../../src/domain/roc-date';
 import { serverDatabase } from '../support/stored-applications';
 import { launchBrowser } from './support/browser';
 import type { BuiltApp } from './support/built-app';
-import { returningVisitor } from './support/built-app';
+import { reloadApp, returningVisitor } from './support/built-app';
 import { startBuiltServer } from './support/server';
 import {
   addPackageFromHome,
@@ -99,7 +99,7 @@ describe('shopcart: the answer to 送出申請 lost after the server stored the 
         // the route stays: a submit sent again would wait unanswered, so only asking the server can pass
         const { requestId, applicationNo } = await reached;
 
-        await page.reload();
+        await reloadApp(page);
         await expectHeading(page, '投保申請：申請完成');
         expect(await page.getByText(/^受理編號：/).textContent()).toBe(`受理編號：${applicationNo}`);
         expect(new URL(page.url()).pathname).toBe('/groupins/shopcart/STEP4');

@@ -19,7 +19,7 @@ import {
   stepOfPath,
   viewAt,
 } from '../support/shopcart-page';
-import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, openApp, returningVisitor } from './support/built-app';
 import { heldPageNetwork, pageAgreement } from './support/held-network';
 
 const entry = machines.find((m) => m.id === 'shopcart')!;
@@ -86,7 +86,7 @@ function shopcartInChromium(
           return;
         }
         case 'open':
-          await page.goto(`${app.server.origin}/groupins/shopcart/STEP${s.step}`);
+          await openApp(page, `${app.server.origin}/groupins/shopcart/STEP${s.step}`);
           return;
         case 'edit':
           await page
@@ -129,7 +129,7 @@ async function runInChromium(path: FlowPath) {
       answerCaptcha(visit, answer.data);
       await route.fulfill({ response, json: answer });
     });
-    await page.goto(`${app.server.origin}/groupins/shopcart/STEP1`);
+    await openApp(page, `${app.server.origin}/groupins/shopcart/STEP1`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await runPath(
       path,

@@ -15,7 +15,7 @@ import { createDatabase } from '../../src/server/db/database';
 import { runAdvanceCommand } from '../../src/server/operator/advance-command';
 import { rosterCsv } from '../support/shopcart-page';
 import { launchBrowser } from './support/browser';
-import { newVisitor, returningVisitor } from './support/built-app';
+import { newVisitor, openApp, reloadApp, returningVisitor } from './support/built-app';
 import { focusedControl, keyboardStep } from './support/keyboard';
 import { type RunningServer, startBuiltServer } from './support/server';
 import {
@@ -189,7 +189,7 @@ describe('shopcart application in Chromium against the built server', () => {
           expect(await page.getByText(/^受理編號：/).textContent()).toBe(`受理編號：${applicationNo}`);
           // the cart is emptied by the submit, and the header hears of it
           await expect.poll(() => cartButton(page).textContent()).toBe('購物車0項');
-          await page.reload();
+          await reloadApp(page);
           await expect.poll(() => cartButton(page).textContent()).toBe('購物車0項');
 
           // STEP4's print link opens the overprint already identified, down to the PDF (issue 12)
@@ -227,7 +227,7 @@ describe('shopcart application in Chromium against the built server', () => {
             await runAdvanceCommand([applicationNo, '待補件', '--note', '被保險人名冊正本'], env, operator),
           ).toBe(0);
           expect(errors).toEqual([]);
-          await page.goto(`${app.server.origin}/groupins/progress`);
+          await openApp(page, `${app.server.origin}/groupins/progress`);
           await expectHeading(page, '進度查詢');
           await textbox(page, '受理編號').fill(applicationNo);
           await textbox(page, '統一編號').fill(SAMPLE_APPLICANT.taxId);
@@ -436,11 +436,11 @@ describe('shopcart application in Chromium against the built server', () => {
         const people = peopleOn(startDate);
         const { context, page } = await newVisitor(app, { width: 390, height: 844 });
         try {
-          await page.goto(`${app.server.origin}/groupins/product/Intropackage?PACK_ID=BASIC`);
+          await openApp(page, `${app.server.origin}/groupins/product/Intropackage?PACK_ID=BASIC`);
           await page.getByRole('button', { name: '加入購物車', exact: true }).focus();
           await page.keyboard.press('Enter');
           await expect.poll(() => cartButton(page).textContent()).toBe('購物車1項');
-          await page.goto(`${app.server.origin}/groupins/shopcart/STEP1`);
+          await openApp(page, `${app.server.origin}/groupins/shopcart/STEP1`);
           await page.getByRole('region', { name: 'Cookie 使用說明' }).waitFor();
 
           const a = SAMPLE_APPLICANT;

@@ -10,7 +10,7 @@ import { TRYOUT_CALLS, tryoutStimuli } from '../support/flows/tryout.flow';
 import { TryoutOracle, type TryoutStimulus, type TryoutView } from '../support/oracles/tryout.oracle';
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
-import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, openApp, returningVisitor } from './support/built-app';
 import { heldPageNetwork, pageAgreement } from './support/held-network';
 
 const entry = machines.find((m) => m.id === 'tryout')!;
@@ -90,7 +90,7 @@ function tryoutInChromium(
             .waitFor();
           return;
         case 'open':
-          await page.goto(`${app.server.origin}/groupins/tryout/STEP${s.step}`);
+          await openApp(page, `${app.server.origin}/groupins/tryout/STEP${s.step}`);
           return;
         case 'startOver':
           await page.clock.setFixedTime(dayOf(s.today));
@@ -115,7 +115,7 @@ async function runInChromium(path: FlowPath) {
   try {
     await page.clock.setFixedTime(dayOf(SAMPLE_TRYOUT_TODAY));
     const network = await heldPageNetwork(page, TRYOUT_CALLS);
-    await page.goto(`${app.server.origin}/groupins/tryout/STEP1`);
+    await openApp(page, `${app.server.origin}/groupins/tryout/STEP1`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await runPath(
       path,

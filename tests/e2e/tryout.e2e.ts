@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, openApp, reloadApp, returningVisitor } from './support/built-app';
 
 /*
  * The premium trial in Chromium against the built server and its seeded rates: from 基本型's page through
@@ -25,7 +25,7 @@ describe('the premium trial against the built server', () => {
   it('quotes the worked example from 基本型’s page (2,290 a person, 21,755 a year, 1,914 a month) and puts it in the cart', async () => {
     const { context, page } = await returningVisitor(app);
     try {
-      await page.goto(`${app.server.origin}/groupins/product/Intropackage?PACK_ID=BASIC`);
+      await openApp(page, `${app.server.origin}/groupins/product/Intropackage?PACK_ID=BASIC`);
       await page.getByRole('link', { name: '試算保費' }).click();
       await expectHeading(page, '保費試算：選擇保障');
       // the package asked for is already chosen
@@ -56,7 +56,7 @@ describe('the premium trial against the built server', () => {
       await expect.poll(() => cartButton(page).textContent()).toBe('購物車1項');
 
       // a reload keeps the quote and that it went into the cart
-      await page.reload();
+      await reloadApp(page);
       await page.getByText('已將「基本型」加入購物車。').waitFor();
       expect(await totals(page)).toEqual(['', '2.1755萬', '1.1313萬', '5,700元', '1,914元', '191元']);
 
@@ -75,7 +75,7 @@ describe('the premium trial against the built server', () => {
   it('at 390 px by keyboard alone: the table scrolls in its own region and the page does not', async () => {
     const { context, page } = await returningVisitor(app, { width: 390, height: 844 });
     try {
-      await page.goto(`${app.server.origin}/groupins/tryout/STEP1?PACK_ID=BASIC`);
+      await openApp(page, `${app.server.origin}/groupins/tryout/STEP1?PACK_ID=BASIC`);
       await expectHeading(page, '保費試算：選擇保障');
       await page.getByRole('radio', { name: /^基本型：/ }).focus();
       // Tab leaves the radio group for 下一步

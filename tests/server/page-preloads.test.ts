@@ -1,11 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_DESCRIPTIONS } from '../../src/domain/page-descriptions';
 import { SCREENS } from '../../src/domain/screens';
-import { pagesWithPreloads, type ViteManifest } from '../../src/server/page-preloads';
+import {
+  APP_MODULES_LOADER,
+  pagesWithPreloads,
+  type ViteManifest,
+  withAppModulesDeferred,
+} from '../../src/server/page-preloads';
 
-const INDEX =
-  '<html><head><script type="module" src="/groupins/assets/index-1.js"></script>' +
-  '<link rel="modulepreload" href="/groupins/assets/react-1.js"></head><body></body></html>';
+// index.html as Vite builds it, then as the build leaves it (scripts/prerender.tsx)
+const VITE_INDEX =
+  '<html><head>\n<script type="module" crossorigin src="/groupins/assets/index-1.js"></script>\n' +
+  '<link rel="modulepreload" crossorigin href="/groupins/assets/react-1.js">\n' +
+  '<link rel="stylesheet" crossorigin href="/groupins/assets/index-1.css">\n</head><body><div id="root"></div></body></html>';
+const INDEX = withAppModulesDeferred(VITE_INDEX);
+
+describe('the app deferred until the page has painted', () => {
+  it("moves the entry's module script and preloads into the template, and leaves the stylesheet", () => {
+    expect(INDEX).toBe(
+      '<html><head>\n<link rel="stylesheet" crossorigin href="/groupins/assets/index-1.css">\n' +
+        '<template id="app-modules"><script type="module" crossorigin src="/groupins/assets/index-1.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/groupins/assets/react-1.js"></template></head>' +
+        `<body><div id="root"></div><script>${APP_MODULES_LOADER}</script></body></html>`,
+    );
+  });
+
+  it('refuses a page without a module script: the build would have nothing to load', () => {
+    expect(() => withAppModulesDeferred('<html><head></head><body></body></html>')).toThrow(
+      /no module script/,
+    );
+  });
+});
 
 const MANIFEST: ViteManifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
@@ -15,8 +40,10 @@ const MANIFEST: ViteManifest = {
   'src/screens/product/option-package.tsx': { file: 'assets/option-package-1.js', imports: ['_react-1.js'] },
 };
 
-const preloads = (html: string) =>
+const preloadsIn = (html: string) =>
   [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+/** The preloads a page has beyond those of the entry, which every page has. */
+const preloads = (html: string) => preloadsIn(html).filter((file) => !preloadsIn(INDEX).includes(file));
 
 describe('pages with their screen chunks preloaded', () => {
   const pageFor = pagesWithPreloads(INDEX, MANIFEST, '/groupins/');
@@ -29,10 +56,13 @@ describe('pages with their screen chunks preloaded', () => {
     expect(preloads(pageFor('/product/optionpackage'))).toEqual(['/groupins/assets/option-package-1.js']);
   });
 
-  it('puts the links in the head and leaves the rest of the page as built', () => {
+  it("puts the links into the template with the entry's and leaves the rest of the page as built", () => {
     const page = pageFor('/product/optionpackage');
-    expect(page.replace(/<link rel="modulepreload" crossorigin[^>]+>/, '')).toBe(INDEX);
-    expect(page.indexOf('option-package-1.js')).toBeLessThan(page.indexOf('</head>'));
+    expect(page.replace(/<link rel="modulepreload" crossorigin[^>]+option-package[^>]+>/, '')).toBe(INDEX);
+    expect(page).toContain(
+      '<link rel="modulepreload" crossorigin href="/groupins/assets/react-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/groupins/assets/option-package-1.js"></template></head>',
+    );
   });
 
   it('matches paths as the router does: any case, a trailing slash', () => {
@@ -55,7 +85,7 @@ describe('pages with their own head and prerendered shell', () => {
   };
   const BUILT =
     '<html lang="zh-Hant-TW"><head><meta name="description" content="網站說明" /><title>網站</title></head>' +
-    `<body><div id="root">${SHELLS.page}</div></body></html>`;
+    `<body><div id="root" aria-busy="true">${SHELLS.page}</div></body></html>`;
   const pageFor = pagesWithPreloads(BUILT, MANIFEST, '/groupins/', SHELLS);
 
   it('gives each screen path its title, as seeded, and its description, before any script runs', () => {
@@ -68,7 +98,7 @@ describe('pages with their own head and prerendered shell', () => {
 
   it("puts the path's shell in the root element in place of the page's", () => {
     expect(pageFor('/product/optionpackage')).toContain(
-      '<div id="root"><header>站頭</header><main id="main"><h1>方案標題</h1></main></div>',
+      '<div id="root" aria-busy="true"><header>站頭</header><main id="main"><h1>方案標題</h1></main></div>',
     );
     expect(pageFor('/')).toContain('<h1>首頁標題</h1>');
     expect(pageFor('/no/such/page')).toBe(BUILT);

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withAppModulesDeferred } from '../../src/server/page-preloads';
 import { createTestApp, type TestApp } from '../support/server';
 
 describe('security baseline', () => {
@@ -14,7 +16,6 @@ describe('security baseline', () => {
       const policy = String(response.headers['content-security-policy']);
       for (const directive of [
         "default-src 'self'",
-        "script-src 'self'",
         "style-src 'self'",
         "img-src 'self' data:",
         "connect-src 'self'",
@@ -26,9 +27,24 @@ describe('security baseline', () => {
         expect(policy).toContain(directive);
       }
       expect(policy).not.toContain('unsafe-inline');
+      expect(policy).not.toContain('unsafe-eval');
+      expect(policy).toMatch(/(^|;)script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('DENY');
     }
+  });
+
+  it("allows the built page's one inline script, the one that loads the app, by its hash", async () => {
+    const built = withAppModulesDeferred(
+      '<html><head><script type="module" src="/groupins/assets/index-1.js"></script></head><body></body></html>',
+    );
+    const inline = [...built.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    const response = await t.app.inject({ method: 'GET', url: '/groupins/' });
+    expect(String(response.headers['content-security-policy'])).toContain(
+      `script-src 'self' 'sha256-${hash}'`,
+    );
   });
 
   it('keeps API answers out of shared caches', async () => {

@@ -1,15 +1,18 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import { API_BASE } from '../../domain/envelope';
+import { APP_MODULES_LOADER } from '../page-preloads';
 import { sharedPlugin } from './shared-plugin';
 
-// The Vite build loads only same-origin module scripts and stylesheets, so nothing inline is allowed.
+// The Vite build loads only same-origin module scripts and stylesheets, so nothing inline is allowed but the
+// pages' one script that loads the app after the first paint, by its hash (src/server/page-preloads.ts).
 // The captcha widget fits as is (features/captcha/altcha-widget.ts): its CSP build has no inline <style>,
 // and its worker is a file of the build, allowed by script-src (there is no worker-src), so no blob:.
 const CONTENT_SECURITY_POLICY = {
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(APP_MODULES_LOADER).digest('base64')}'`],
     styleSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],

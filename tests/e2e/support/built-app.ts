@@ -22,6 +22,25 @@ export function builtAppForThisFile(): BuiltApp {
   return app;
 }
 
+/**
+ * Opens `url` and waits until the app has taken over the prerendered page (src/root-layout.tsx clears the root's
+ * aria-busy). The app's modules load only once the page has painted, after the load event page.goto waits for,
+ * and until they have run the page's buttons do nothing. Analysts' pages have no prerendered shell.
+ */
+export async function openApp(page: Page, url: string) {
+  const response = await page.goto(url);
+  await appStarted(page);
+  return response;
+}
+
+/** Reloads the page and waits until the app has taken it over, as openApp does. */
+export async function reloadApp(page: Page) {
+  await page.reload();
+  await appStarted(page);
+}
+
+const appStarted = (page: Page) => page.locator('#root:not([aria-busy])').waitFor({ state: 'attached' });
+
 /** A first-time visitor: no cookies, so the cookie banner is shown. */
 export async function newVisitor(
   app: BuiltApp,

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SAMPLE_APPLICANT } from '../../../machines/samples/shopcart.samples';
 import { formatRoc, type IsoDate } from '../../../src/domain/roc-date';
+import { openApp } from './built-app';
 
 /* A visitor's first shopcart steps in Chromium: a package from the home page into the cart, and STEP1. */
 
@@ -21,7 +22,7 @@ export async function expectHeading(page: Page, text: string) {
 
 /** Home → the package's page → 加入購物車 → the cart panel's 前往投保申請; answers the cart number. */
 export async function addPackageFromHome(origin: string, page: Page): Promise<string> {
-  await page.goto(`${origin}/groupins/`);
+  await openApp(page, `${origin}/groupins/`);
   await page.getByRole('region', { name: '方案一覽' }).getByRole('link', { name: PACKAGE }).click();
   await page.getByRole('heading', { name: PACKAGE }).first().waitFor();
   const inserted = page.waitForResponse((r) => r.url().endsWith('/DTODGAZ0/insertCart'));
