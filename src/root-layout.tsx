@@ -10,6 +10,7 @@ import { ConsentBanner } from './features/consent/consent-banner';
 import { SessionDialogs } from './features/session/session-dialogs';
 import { Announcement } from './features/site-settings/announcement';
 import { useActorSelector } from './lib/use-actor-selector';
+import { usePageHeadingFocus } from './lib/use-page-heading-focus';
 
 // The cart's dialogs answer a call that just reached the server, so they can load when needed. The
 // session's reminder is loaded with the page: it must show even if the network is gone by then.
@@ -22,6 +23,7 @@ const CART_DIALOG_STATES = ['cartFull', 'itemError', 'addFailed', 'removeFailed'
 export function RootLayout() {
   const { actors } = useRouteContext({ from: '__root__' });
   useCartRefreshOnReturn(actors.cart);
+  usePageHeadingFocus();
   // the prerendered page is busy until this first render has replaced it (src/server/page-preloads.ts)
   useEffect(() => document.getElementById('root')?.removeAttribute('aria-busy'), []);
   const cartSpeaks = useActorSelector(actors.cart, (s) =>

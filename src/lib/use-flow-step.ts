@@ -16,9 +16,6 @@ const metaOf = (snapshot: AnyMachineSnapshot) =>
 /** The step the machine's state says. */
 export const stepOf = (snapshot: AnyMachineSnapshot): number => metaOf(snapshot).step;
 
-/** The step each flow's page load showed last (by the flow's address): moving on puts focus on the heading. */
-const shownBefore = new Map<string, number>();
-
 /**
  * Keeps the URL and a flow's machine in step for one of its screens (`${base}${step}`, e.g.
  * /shopcart/STEP2). On arrival (a link, a reload, browser Back or Forward) the screen asks the machine
@@ -56,16 +53,6 @@ export function useFlowStep(flow: AnyActorRef, base: string, step: number, asks 
     }
     if (current !== step && current !== sentTo.current) go(false);
   }, [arrival, asks, current, flow, navigate, step]);
-
-  // 下一步, 修改 or an emptied cart replaced the screen under the visitor's focus: it goes to the new step's
-  // heading, so a screen reader says where they are and Tab goes on from the top of the step (WCAG 2.4.3)
-  useEffect(() => {
-    if (current !== step) return;
-    const before = shownBefore.get(base);
-    if (before !== undefined && before !== step && document.activeElement === document.body)
-      document.querySelector<HTMLElement>('main h1')?.focus();
-    shownBefore.set(base, step);
-  }, [base, current, step]);
 
   return current === step;
 }

@@ -103,4 +103,27 @@ describe('focus by keyboard on a phone', () => {
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     await context.close();
   });
+
+  it("a menu link takes focus to the new page's heading, and Tab goes on into that page", async () => {
+    const { context, page } = await returningVisitor(app, PHONE);
+    await openApp(page, url('/'));
+    await page.getByRole('button', { name: '選單' }).focus();
+    await page.keyboard.press('Enter');
+    const nav = page.getByRole('navigation', { name: '主選單' });
+    await nav.getByRole('button', { name: '認識團保' }).focus();
+    await page.keyboard.press('Enter');
+    await nav.getByRole('link', { name: '常見問題' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/groupins/question');
+    const active = () =>
+      page.evaluate(() => ({
+        tag: document.activeElement?.tagName,
+        text: document.activeElement?.textContent,
+        inMain: document.activeElement?.closest('main') !== null,
+      }));
+    await expect.poll(active).toEqual({ tag: 'H1', text: '常見問題', inMain: true });
+    await page.keyboard.press('Tab');
+    expect((await active()).inMain).toBe(true);
+    await context.close();
+  });
 });
