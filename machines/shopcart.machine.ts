@@ -1,4 +1,4 @@
-import { and, assertEvent, assign, emit, setup } from 'xstate';
+import { and, assertEvent, assign, emit, or, setup } from 'xstate';
 import {
   type Applicant,
   applicantSchema,
@@ -318,11 +318,19 @@ export const shopcartMachine = setup({
           },
           { guard: 'cartEmptied', target: 'cart', actions: 'keepCart' },
         ],
+        // after a lost answer the application may be stored: editing it then would change nothing stored
+        // (a resubmit gets the first answer), so the server is asked before STEP3 is left
         'flow.edit': [
+          { guard: 'unanswered', target: 'checking', actions: 'clearFailure' },
           { guard: 'editsPlan', target: 'cart', actions: 'startReturning' },
           { target: 'details', actions: 'startReturning' },
         ],
         'flow.goto': [
+          {
+            guard: and(['unanswered', or(['toDetails', 'toCart'])]),
+            target: 'checking',
+            actions: 'clearFailure',
+          },
           { guard: 'toDetails', target: 'details' },
           { guard: 'toCart', target: 'cart' },
         ],

@@ -297,6 +297,40 @@ describe('the shopcart application', () => {
     expect(sent).toHaveLength(2);
   });
 
+  it('修改 after a lost answer asks the server first: the stored application is shown, never edited', async () => {
+    const { views, sent } = await play(
+      confirmPlan(),
+      confirmApplicant(),
+      submit(),
+      answerLost,
+      edit(2),
+      found,
+    );
+    // STEP2's form never comes back: a resubmit would only get the stored application's answer
+    expect(stepsOf(views)).toEqual([2, 3, 3, 3, 3, 4]);
+    expect(views[4]).toMatchObject({ busy: true, recheck: true, failure: '' });
+    expect(views[5]!.applicationNo).toBe('GI115112300001');
+    expect(sent).toEqual([
+      expect.objectContaining({ requestId: SAMPLE_REQUEST_ID }),
+      { requestId: SAMPLE_REQUEST_ID },
+    ]);
+  });
+
+  it('Back from STEP3 after a lost answer asks the server; none stored: STEP1 says so and keeps the data', async () => {
+    const { views, sent } = await play(
+      confirmPlan(),
+      confirmApplicant(),
+      submit(),
+      answerLost,
+      open(2),
+      notStored,
+      confirmPlan(),
+    );
+    expect(stepsOf(views)).toEqual([2, 3, 3, 3, 3, 1, 2]);
+    expect(views[5]!.notReceived).toBe(true);
+    expect(sent).toEqual([expect.anything(), { requestId: SAMPLE_REQUEST_ID }]);
+  });
+
   it('申請其他保障 starts a new application: new key, nothing kept', async () => {
     const { views, sent } = await play(
       confirmPlan(),

@@ -214,13 +214,22 @@ export class ShopcartOracle implements Oracle<ShopcartStimulus, ShopcartView> {
           },
         });
         return;
-      case 'open':
+      case 'open': {
         // the application is made (STEP4) or being sent: the address cannot change that
         if (this.step === 4 || this.busy || this.confirming) return;
-        this.show(this.allowed(s.step));
+        const step = this.allowed(s.step);
+        // leaving STEP3 after a lost answer: the application may be stored, so the server is asked first
+        if (this.step === 3 && this.unanswered && step < 3) this.askServer();
+        else this.show(step);
         return;
+      }
       case 'edit':
         if (this.step !== 3 || this.busy || this.confirming) return;
+        // the application may be stored: its data cannot be edited before the server says it was not
+        if (this.unanswered) {
+          this.askServer();
+          return;
+        }
         this.returnsToReview = true;
         this.show(s.step);
         return;
