@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { API_BASE } from '../../domain/envelope';
 import { APP_MODULES_LOADER } from '../page-preloads';
 import { sharedPlugin } from './shared-plugin';
@@ -25,10 +25,13 @@ const CONTENT_SECURITY_POLICY = {
 };
 
 export const securityPlugin = sharedPlugin(async (app) => {
-  await app.register(helmet, {
+  // helmet's headers, worked out once (its Fastify plugin builds them again for every request); since
+  // helmet 8.1 a bad option throws here, and the middleware itself calls next with no error
+  const securityHeaders = helmet({
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     frameguard: { action: 'deny' },
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
 
   // Answers carry per-visitor cookies and data: no shared cache may keep them. Unmatched paths
   // (404 envelopes) are kept out too.

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE, CSRF_COOKIE } from '../../domain/envelope';
+import { rememberingSigner } from '../cookie-signer';
+import { remembered } from '../remembered';
 import { csrfTokenFor, type SessionKeys } from '../session-keys';
 import { sharedPlugin } from './shared-plugin';
 import { isClientRoute, SITE_BASE } from './static-site';
@@ -23,6 +25,9 @@ declare module 'fastify' {
   }
 }
 
+/** Sessions whose CSRF token a process keeps worked out (an HMAC each), as many as the cookies it keeps checked. */
+const REMEMBERED_TOKENS = 20_000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -31,7 +36,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * only by the route that needs one (addSession). The readable XSRF-TOKEN cookie carries its CSRF token.
  */
 export const sessionPlugin = sharedPlugin<{ keys: SessionKeys }>(async (app, { keys }) => {
-  await app.register(cookie, { secret: keys.cookieSecret });
+  await app.register(cookie, { secret: rememberingSigner(keys.cookieSecret) });
+  const tokenOf = remembered((sessionId) => csrfTokenFor(keys, sessionId), REMEMBERED_TOKENS);
   app.decorateRequest('sessionId', '');
   app.decorateRequest('sessionResumed', false);
   app.decorateRequest('csrfToken', '');
@@ -41,7 +47,7 @@ export const sessionPlugin = sharedPlugin<{ keys: SessionKeys }>(async (app, { k
     const resumed = resumedSession(request);
     request.sessionId = resumed ?? startSession(request, reply);
     request.sessionResumed = resumed !== undefined;
-    const token = csrfTokenFor(keys, request.sessionId);
+    const token = tokenOf(request.sessionId);
     request.csrfToken = token;
     if (request.cookies[CSRF_COOKIE] !== token) {
       reply.setCookie(CSRF_COOKIE, token, {
