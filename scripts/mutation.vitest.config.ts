@@ -11,10 +11,7 @@ import base from '../vite.config.ts';
 const groups: Record<string, Record<string, string[]>> = {
   machines: {
     unit: ['tests/machines/**/*.test.ts'],
-    dom: [
-      'tests/features/{cart,session,consent,shopcart,tryout,overprint,contact}*.test.tsx',
-      'tests/lib/stored-flow.test.tsx',
-    ],
+    dom: ['tests/features/{cart,session,consent}*.test.tsx'],
   },
   'shopcart-machine': { unit: ['tests/machines/**/*.test.ts'] },
   'shopcart-bindings': {

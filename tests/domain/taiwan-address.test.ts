@@ -56,6 +56,21 @@ describe('縣市與鄉鎮市區', () => {
     }
   });
 
+  it('names every district as a 區, 鄉, 鎮 or 市 of one to three characters before it', () => {
+    for (const d of ALL) expect(d.name).toMatch(/^\p{Script=Han}{1,3}[區鄉鎮市]$/u);
+  });
+
+  it('has the districts a visitor is most likely to pick, with their postal codes', () => {
+    expect(zipOf('臺北市', '信義區')).toBe('110');
+    expect(zipOf('新北市', '板橋區')).toBe('220');
+    expect(zipOf('桃園市', '中壢區')).toBe('320');
+    expect(zipOf('臺中市', '西屯區')).toBe('407');
+    expect(zipOf('臺南市', '永康區')).toBe('710');
+    expect(zipOf('高雄市', '三民區')).toBe('807');
+    expect(zipOf('金門縣', '金城鎮')).toBe('893');
+    expect(zipOf('連江縣', '南竿鄉')).toBe('209');
+  });
+
   it('has no duplicate district within a city', () => {
     for (const city of CITIES) {
       expect(new Set(city.districts.map((d) => d.name)).size).toBe(city.districts.length);
