@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ANALYST_NAME,
+  loginSchema,
+  traceBatchSchema,
+  trafficQuerySchema,
+} from '../../../src/domain/api/atlas';
+import { firstError } from '../validation/first-error';
+
+/* The atlas's inputs: an analyst's login, the visitor flows' trace batches, and the traffic query. */
+
+const STEP = { machine: 'shopcart', from: 'step2.editing', event: 'flow.next', to: 'step3', ago: 1200 };
+const batch = (...steps: object[]) => firstError(traceBatchSchema, { steps });
+
+describe('an analyst’s account name', () => {
+  it('is 3 to 32 lower-case letters, digits and . _ -, starting with a letter', () => {
+    for (const name of ['ana', 'analyst.lin', 'a_b-c.9', `a${'b'.repeat(31)}`])
+      expect(name).toMatch(ANALYST_NAME);
+    for (const name of ['ab', '9ana', 'Ana', 'ana lin', 'ana@x', `a${'b'.repeat(32)}`, 'x\nana'])
+      expect(name).not.toMatch(ANALYST_NAME);
+  });
+});
+
+describe('atlas/login', () => {
+  it('needs a name of at most 32 and a password of at most 200', () => {
+    expect(firstError(loginSchema, { name: 'ana', password: 'p'.repeat(200) })).toBeNull();
+    expect(firstError(loginSchema, { name: '', password: 'x' })).toBe('帳號不可為空白');
+    expect(firstError(loginSchema, { name: 'ana', password: '' })).toBe('密碼不可為空白');
+    expect(firstError(loginSchema, { name: 'a'.repeat(33), password: 'x' })).toBe('帳號長度限制為32');
+    expect(firstError(loginSchema, { name: 'ana', password: 'p'.repeat(201) })).toBe('密碼長度限制為200');
+  });
+});
+
+describe('trace/transitions', () => {
+  it('takes 1 to 50 steps of the traced machines', () => {
+    expect(batch(STEP)).toBeNull();
+    expect(batch(...Array.from({ length: 50 }, () => STEP))).toBeNull();
+    expect(batch()).toBe('狀態轉換格式錯誤');
+    expect(batch(...Array.from({ length: 51 }, () => STEP))).toBe('狀態轉換格式錯誤');
+    for (const machine of ['consent', 'cart', 'session', 'tryout', 'overprint', 'contact'])
+      expect(batch({ ...STEP, machine })).toBeNull();
+    expect(batch({ ...STEP, machine: 'atlas' })).toBe('流程格式錯誤');
+  });
+
+  it('names states as leaf paths of letters, digits and _ $ . | -, events also with :', () => {
+    expect(batch({ ...STEP, from: 'active.timer.running|active.banner.hidden' })).toBeNull();
+    expect(batch({ ...STEP, event: 'xstate.done.actor.0.shopcart:submit' })).toBeNull();
+    expect(batch({ ...STEP, from: 'step2 editing' })).toBe('起始狀態格式錯誤');
+    expect(batch({ ...STEP, to: 'a:b' })).toBe('結束狀態格式錯誤');
+    expect(batch({ ...STEP, to: 's'.repeat(201) })).toBe('結束狀態格式錯誤');
+    expect(batch({ ...STEP, to: 's'.repeat(200) })).toBeNull();
+    expect(batch({ ...STEP, event: 'e'.repeat(121) })).toBe('事件格式錯誤');
+    expect(batch({ ...STEP, event: 'flow.next<script>' })).toBe('事件格式錯誤');
+    expect(batch({ ...STEP, from: '' })).toBe('起始狀態不可為空白');
+  });
+
+  it('takes a step of up to a day ago, in whole milliseconds', () => {
+    expect(batch({ ...STEP, ago: 0 })).toBeNull();
+    expect(batch({ ...STEP, ago: 86_400_000 })).toBeNull();
+    expect(batch({ ...STEP, ago: 86_400_001 })).toBe('時間格式錯誤');
+    expect(batch({ ...STEP, ago: -1 })).toBe('時間格式錯誤');
+    expect(batch({ ...STEP, ago: 1.5 })).toBe('時間格式錯誤');
+  });
+});
+
+describe('atlas/traffic', () => {
+  it('asks a traced machine and two days written yyyy-MM-dd', () => {
+    const query = { machine: 'tryout', from: '2026-11-01', to: '2026-11-23' };
+    expect(firstError(trafficQuerySchema, query)).toBeNull();
+    expect(firstError(trafficQuerySchema, { ...query, machine: 'x' })).toBe('流程格式錯誤');
+    expect(firstError(trafficQuerySchema, { ...query, from: '2026/11/01' })).toBe('起日格式錯誤');
+    expect(firstError(trafficQuerySchema, { ...query, to: '2026-11-233' })).toBe('迄日格式錯誤');
+  });
+});
