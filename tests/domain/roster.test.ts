@@ -209,6 +209,34 @@ describe('parseRoster: one wrong cell is one error on its Excel row and column',
     ]);
   });
 
+  it('puts a duplicate ID after the errors of the columns before it', () => {
+    const { errors } = parseRoster(csv(HEADER, GOOD, ',A123456789,0790512,男,1,36300'), CONTEXT);
+    expect(errors.map((e) => e.message)).toEqual([
+      '第3列「姓名」：姓名不可為空白',
+      '第3列「身分證字號」：與第2列重複',
+    ]);
+  });
+
+  it.each([
+    ['第1類', '1'],
+    ['第 2 類', '2'],
+    ['3類', '3'],
+    ['０４', '4'],
+    ['１', '1'],
+  ])('reads the occupation class %s as %s', (written, occupationClass) => {
+    const { rows, errors } = parseRoster(
+      csv(HEADER, `王小明,A123456789,0790512,男,${written},36300`),
+      CONTEXT,
+    );
+    expect(errors).toEqual([]);
+    expect(rows[0]?.occupationClass).toBe(occupationClass);
+  });
+
+  it.each(['甲1類', '1類別', '12'])('refuses the occupation class %s', (written) => {
+    const { errors } = parseRoster(csv(HEADER, `王小明,A123456789,0790512,男,${written},36300`), CONTEXT);
+    expect(errors.map((e) => e.message)).toEqual(['第2列「職業類別」：請選擇職業類別']);
+  });
+
   it('refuses a duplicate ID on the later row, naming the earlier one', () => {
     const text = csv(
       HEADER,
@@ -235,6 +263,22 @@ describe('parseRoster: the header', () => {
     const { rows, errors } = parseRoster(csv(header, GOOD), CONTEXT);
     expect(errors).toEqual([]);
     expect(rows).toHaveLength(1);
+  });
+
+  it('names a column written twice', () => {
+    const { rows, errors } = parseRoster(csv(`${HEADER},姓名`, `${GOOD},王小明`), CONTEXT);
+    expect(rows).toEqual([]);
+    expect(errors).toEqual([{ row: 1, column: '姓名', message: '名冊的「姓名」欄位重複' }]);
+  });
+
+  it('takes off marks and notes only at the ends of a header cell', () => {
+    const header = (name: string) => `${name},身分證字號,出生日期,性別,職業類別,月投保薪資`;
+    expect(parseRoster(csv(header('**姓名**'), GOOD), CONTEXT).errors).toEqual([]);
+    for (const name of ['姓*名', '姓名(中文)x', '姓(中文)名']) {
+      expect(parseRoster(csv(header(name), GOOD), CONTEXT).errors).toEqual([
+        { row: 1, column: '姓名', message: '名冊缺少「姓名」欄位' },
+      ]);
+    }
   });
 
   it('reads columns in any order and ignores unknown ones', () => {
@@ -306,11 +350,10 @@ describe('parseRoster: the file', () => {
     expect(errors).toEqual([{ row: 0, column: '', message: '被保險人名冊最多49項' }]);
   });
 
-  it('refuses a quote left open', () => {
+  it('refuses a quote left open, naming its row', () => {
     const { rows, errors } = parseRoster(csv(HEADER, GOOD, '陳美玲,"B223456782,0850308,女,2,30300'), CONTEXT);
     expect(rows).toEqual([]);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]?.column).toBe('');
+    expect(errors).toEqual([{ row: 3, column: '', message: '第3列的引號不成對' }]);
   });
 });
 
