@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { object, ref } from 'yup';
 import { birthDate } from '../../../src/domain/validation/date-rules';
-import { amount, choice, dateText, text, tick } from '../../../src/domain/validation/fields';
+import {
+  amount,
+  choice,
+  dateText,
+  paragraphs,
+  requestId,
+  text,
+  tick,
+} from '../../../src/domain/validation/fields';
 import { laborInsuranceSalary } from '../../../src/domain/validation/number-rules';
 import { cellPhone } from '../../../src/domain/validation/phone-rules';
 import { firstError } from './first-error';
@@ -142,5 +150,36 @@ describe('a field given null (a form resetting it) reports it as empty', () => {
     [choice('職業類別'), '請選擇職業類別'],
   ])('%#', (schema, message) => {
     expect(firstError(schema, null)).toBe(message);
+  });
+});
+
+describe('paragraphs: a message of several lines', () => {
+  it('keeps line breaks as \\n whatever the browser sent, and trims the whole', () => {
+    const content = paragraphs('內容');
+    expect(content.cast('  第一行\r\n第二行\r第三行\n\n第五行  ')).toBe('第一行\n第二行\n第三行\n\n第五行');
+    expect(content.cast(undefined)).toBeUndefined();
+    expect(firstError(content, '第一行\u0007')).toBe('內容含有無法辨識的字元');
+    expect(firstError(content, '第一行\r\n第二行')).toBeNull();
+  });
+});
+
+describe('requestId: a submission’s idempotency key', () => {
+  it('is a lower-case UUID and nothing around it', () => {
+    const id = requestId('申請識別碼');
+    expect(firstError(id, '3b241101-e2bb-4255-8caf-4136c566a962')).toBeNull();
+    expect(firstError(id, '')).toBe('申請識別碼不可為空白');
+    for (const value of [
+      '3B241101-E2BB-4255-8CAF-4136C566A962',
+      'x3b241101-e2bb-4255-8caf-4136c566a962',
+      '3b241101-e2bb-4255-8caf-4136c566a962x',
+      '3b241101e2bb42558caf4136c566a962',
+      '3b24110-e2bb-4255-8caf-4136c566a962',
+      '3b241101-e2b-4255-8caf-4136c566a962',
+      '3b241101-e2bb-425-8caf-4136c566a962',
+      '3b241101-e2bb-4255-8ca-4136c566a962',
+      '3b241101-e2bb-4255-8caf-4136c566a96',
+      'gggggggg-gggg-gggg-gggg-gggggggggggg',
+    ])
+      expect(firstError(id, value)).toBe('申請識別碼格式錯誤');
   });
 });

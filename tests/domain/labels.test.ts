@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { analystHref, analystPageOf } from '../../src/domain/analyst-pages';
+import { industryLabel } from '../../src/domain/industry';
+import { occupationLabel } from '../../src/domain/occupation';
+
+describe('labels shown for stored values', () => {
+  it('names an industry by its 行業統計分類 letter, and shows an unknown one as stored', () => {
+    expect(industryLabel('C')).toBe('製造業');
+    expect(industryLabel('S')).toBe('其他服務業');
+    expect(industryLabel('Z')).toBe('Z');
+  });
+
+  it('names an occupation class given as a number or its value, and an unknown one by its number', () => {
+    expect(occupationLabel(1)).toBe('第 1 類：內勤、行政、門市');
+    expect(occupationLabel('6')).toBe('第 6 類：高空、高危險作業');
+    expect(occupationLabel(7)).toBe('第 7 類');
+  });
+});
+
+describe('the analysts’ pages (SPEC §2: /login, /groupins/logout, below the site’s /groupins/)', () => {
+  it('are addressed below the site', () => {
+    expect(analystHref('login')).toBe('/groupins/login');
+    expect(analystHref('atlas', '?machine=shopcart')).toBe('/groupins/atlas?machine=shopcart');
+    expect(analystHref('logout')).toBe('/groupins/logout');
+  });
+
+  it('are found from a site path with or without slashes, in any case', () => {
+    expect(analystPageOf('/login')).toBe('login');
+    expect(analystPageOf('//Atlas/')).toBe('atlas');
+    expect(analystPageOf('logout')).toBe('logout');
+    expect(analystPageOf('/shopcart/STEP1')).toBeUndefined();
+    expect(analystPageOf('/log/in')).toBeUndefined();
+    expect(analystPageOf('')).toBeUndefined();
+  });
+});
