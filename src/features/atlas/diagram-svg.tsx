@@ -76,7 +76,7 @@ function StateBox({ laid, marks, most }: { laid: LaidState; marks: DiagramMarks;
           key={line}
           x={laid.x + 10}
           y={laid.y + 20 + i * 16}
-          fontSize={i === 0 ? FONT_SIZE : FONT_SIZE - 1}
+          fontSize={FONT_SIZE}
           fontWeight={i === 0 ? 700 : 400}
           fill={i === 0 ? INK : '#64748b'}
         >
@@ -124,7 +124,7 @@ function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; 
           <text
             x={box.x + 3}
             y={box.y + 12}
-            fontSize={FONT_SIZE - 1}
+            fontSize={FONT_SIZE}
             fill={colour}
             fontWeight={active ? 700 : 400}
           >

@@ -7,6 +7,7 @@ import { type GraphState, type MachineGraph, machineGraph } from './machine-grap
  * edge labels placed as nodes of their own so none overlaps another), in absolute coordinates.
  */
 
+/** Every text of the diagram: the layout measures at it, and text under 12 px counts as illegible on a phone. */
 export const FONT_SIZE = 12;
 const LINE = 16;
 const PAD = 10;
