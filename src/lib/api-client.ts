@@ -30,8 +30,11 @@ export function apiGet<T>(path: string, query?: Record<string, string>, options:
   return call<T>(`${API_BASE}/${path}${search}`, { method: 'GET' }, options);
 }
 
-/** POST JSON with the CSRF header every POST needs; same answer handling as apiGet. */
-export function apiPost<T>(path: string, body: unknown, options: CallOptions = {}) {
+/**
+ * POST JSON with the CSRF header every POST needs; same answer handling as apiGet. Async, so that whatever
+ * goes wrong (a body that is no JSON, no document to read the token from) is a rejection, never a throw.
+ */
+export async function apiPost<T>(path: string, body: unknown, options: CallOptions = {}) {
   return call<T>(`${API_BASE}/${path}`, postInit(body), options);
 }
 
@@ -42,7 +45,7 @@ export interface ApiFile {
 }
 
 /** POST JSON for a file: resolves with it when the server sends one, else rejects as apiPost does. */
-export function apiPostFile(path: string, body: unknown, options: CallOptions = {}): Promise<ApiFile> {
+export async function apiPostFile(path: string, body: unknown, options: CallOptions = {}): Promise<ApiFile> {
   return call(`${API_BASE}/${path}`, postInit(body), options, async (response) => {
     const json = response.headers.get('content-type')?.startsWith('application/json') ?? false;
     return response.ok && !json ? { blob: await response.blob(), headers: response.headers } : undefined;

@@ -24,6 +24,19 @@ describe('api client', () => {
     await expect(apiPost('x', {})).rejects.toMatchObject({ returnCode: 400, message: '統一編號格式錯誤' });
   });
 
+  it('answers a body that is no JSON with a rejection, never a throw (a trace sent from a timer catches it)', async () => {
+    const fetch = answer({ returnCode: 0, data: null, msg: '' });
+    vi.stubGlobal('fetch', fetch);
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    let sent: Promise<unknown> | undefined;
+    expect(() => {
+      sent = apiPost('x', circular);
+    }).not.toThrow();
+    await expect(sent).rejects.toBeInstanceOf(TypeError);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('turns a network failure and a non-JSON gateway answer into failures the visitor can read', async () => {
     vi.stubGlobal(
       'fetch',

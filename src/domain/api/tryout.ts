@@ -78,8 +78,9 @@ const bandsSchema = object(Object.fromEntries(AGE_BANDS.map((band) => [band.key,
   .test({
     name: 'bandsTotal',
     test(value, ctx) {
-      const headcount = (ctx.parent as { headcount?: unknown }).headcount;
-      if (typeof headcount !== 'number' || !value) return true;
+      const { headcount } = ctx.parent as { headcount?: unknown };
+      // a head count that is no whole number is its own field's message
+      if (typeof headcount !== 'number' || !Number.isInteger(headcount) || !value) return true;
       const counts = AGE_BANDS.map((band) => (value as AgeBandCounts)[band.key] ?? 0);
       // a count that is no head count is its own field's message
       if (!counts.every((count) => Number.isInteger(count) && count >= 0)) return true;

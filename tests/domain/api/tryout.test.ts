@@ -24,6 +24,11 @@ describe('the tryout group (STEP2 投保團體)', () => {
     expect(await check(bands({ age15: '', age20: 2, age40: 3 }))).toMatchObject({ ok: true });
   });
 
+  it('says a head count that is no number is one, without totting the bands up against it', async () => {
+    const result = await check(bands({ age30: 10 }, 'ǂ' as unknown as number));
+    expect(result).toEqual({ ok: false, message: '投保人數必須為數字' });
+  });
+
   it('keeps only what the chosen basis asks: no average age with bands, no salary unless needed', async () => {
     const result = await check({
       ...bands({ age30: 5 }),
