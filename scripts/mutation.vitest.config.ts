@@ -71,5 +71,6 @@ function loadErrorsFail(): Reporter {
 export default defineConfig({
   ...base,
   root: fileURLToPath(new URL('..', import.meta.url)),
-  test: { ...base.test, projects, reporters: ['default', loadErrorsFail()] },
+  // Stryker runs `--concurrency` of these side by side: each one test file at a time
+  test: { ...base.test, maxWorkers: 1, projects, reporters: ['default', loadErrorsFail()] },
 });

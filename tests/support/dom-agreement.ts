@@ -9,12 +9,15 @@ export function withDialogText<V extends { dialog: { says: string } | null }>(vi
   return { ...view, dialog: { ...dialog, text: expect.stringContaining(says) } };
 }
 
-/** The rendered app agrees with the oracle once it has settled: retried until then (at most 3 s). */
+/**
+ * The rendered app agrees with the oracle once it has settled: retried until then (at most 10 s, since a
+ * test file shares the 2-core machine with another and with its own servers).
+ */
 export const domAgreement =
   (expectView: (view: never) => unknown): Agreement =>
   (actual, expected) => {
     const e = expected as { view: never };
     return waitFor(async () => expect(await actual()).toEqual({ ...e, view: expectView(e.view) }), {
-      timeout: 3000,
+      timeout: 10_000,
     });
   };

@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { Settings } from 'luxon';
 import { afterEach } from 'vitest';
 
 Settings.defaultZone = 'Asia/Taipei';
+// findBy and waitFor wait for the page to settle; two test files share the 2-core machine, so 1 s is too short.
+configure({ asyncUtilTimeout: 5000 });
 // jsdom does not implement scrolling; the app scrolls on every navigation, and to a control or an anchor.
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = () => {};

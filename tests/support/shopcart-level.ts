@@ -42,7 +42,7 @@ export function shopcartLevel(): MachineLevel<ShopcartView> {
         notice: step !== 4 && onScreen.noticed && cartChangedSinceConfirmed(context),
         failure: step === 3 ? context.failure : '',
         applicationNo: step === 4 ? (context.result?.applicationNo ?? '') : '',
-        returnsToReview: step <= 2 && context.returning,
+        returnsToReview: (step === 2 || (step === 1 && context.cart.ages !== null)) && context.returning,
         recheck: s.matches('checking') || s.matches('unconfirmed'),
         notReceived: step === 1 && context.notReceived,
       };

@@ -295,7 +295,8 @@ export class ShopcartOracle implements Oracle<ShopcartStimulus, ShopcartView> {
       notice: this.step !== 4 && this.noticeUp && this.changed,
       failure: this.step === 3 ? this.failure : '',
       applicationNo: this.step === 4 ? this.applicationNo : '',
-      returnsToReview: this.step <= 2 && this.returnsToReview,
+      // STEP1 has no form to confirm while the cart has nothing to join: the offer waits for one
+      returnsToReview: (this.step === 2 || (this.step === 1 && this.formsShown)) && this.returnsToReview,
       recheck: this.step === 3 && this.confirming,
       notReceived: this.step === 1 && this.notReceived,
     };
