@@ -259,10 +259,13 @@ describe('parseRoster: the header', () => {
     ['統一證號 and 身份', '姓名,統一證號,出生日期(民國),性別,職業類別,投保薪資'],
     ['身份證字號 with notes', '*姓名,身份證字號,出生日期（民國）,性別,職業類別,月投保薪資（元）'],
     ['full-width and padded', '　姓名　, 身分證字號 ,出生日期,性　別,職業類別,月投保薪資'],
+    ['an insurer’s template', '被保險人姓名,身分證號,出生年月日,性別,職業等級,月薪資'],
+    ['a payroll export', '員工姓名,身分證號碼,出生日,性別,職類,薪資'],
+    ['a foreign worker’s list', '名字,居留證號碼,生日,性別,職業類,月薪'],
   ])('%s', (_, header) => {
     const { rows, errors } = parseRoster(csv(header, GOOD), CONTEXT);
     expect(errors).toEqual([]);
-    expect(rows).toHaveLength(1);
+    expect(rows).toEqual([GOOD_ROW]);
   });
 
   it('names a column written twice', () => {
