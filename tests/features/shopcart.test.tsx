@@ -483,15 +483,16 @@ type Step = WalkStep<ShopcartOracle, ShopcartStimulus, ShopcartView>;
 const step = (
   label: string,
   possible: (o: ShopcartOracle) => boolean,
-  stimulus: () => ShopcartStimulus,
+  stimulus: (o: ShopcartOracle) => ShopcartStimulus,
 ): Step => new WalkStep(label, possible, stimulus);
 const on = (o: ShopcartOracle, n: number) => o.view().step === n && !o.view().busy;
 
+/** The call the page waits on (the submit, or whether a lost submit was stored) answered. */
 const reply = (label: string, answer: ServerReply): Step =>
   step(
-    `submitApplication ← ${label}`,
-    (o) => o.view().busy,
-    () => ({ kind: 'reply', call: 'shopcart/submitApplication', reply: answer }),
+    `the awaited call ← ${label}`,
+    (o) => o.awaiting !== null,
+    (o) => ({ kind: 'reply', call: o.awaiting!, reply: answer }),
   );
 
 const SHOPCART_WALK: fc.Arbitrary<Step>[] = [

@@ -280,6 +280,12 @@ export class ShopcartOracle implements Oracle<ShopcartStimulus, ShopcartView> {
     }
   }
 
+  /** The call the page waits on: the submit, or STEP3's question whether a lost submit was stored. */
+  get awaiting(): 'shopcart/submitApplication' | 'shopcart/findApplication' | null {
+    if (!this.busy) return null;
+    return this.confirming ? 'shopcart/findApplication' : 'shopcart/submitApplication';
+  }
+
   /** STEP3 asks the server for the application of the flow's requestId. */
   private askServer() {
     this.confirming = true;
