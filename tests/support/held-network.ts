@@ -35,7 +35,9 @@ export function heldNetwork(held: readonly string[], answers: FetchHandler = cat
       const text = request.method === 'GET' ? '' : await request.clone().text();
       sent.push({ call, body: text ? JSON.parse(text) : undefined });
       if (!held.includes(call)) return defaults(url, { method: request.method, body: text });
-      return new Promise<Response>((resolve) => waiting.set(call, [...(waiting.get(call) ?? []), resolve]));
+      // newest first: `reply` answers the call the page waits on; one it sent before and left (a quote
+      // from before the visitor went back a step) is never what it waits for
+      return new Promise<Response>((resolve) => waiting.set(call, [resolve, ...(waiting.get(call) ?? [])]));
     }),
   );
   server.listen({ onUnhandledRequest: 'error' });
