@@ -13,7 +13,7 @@ export const callOf = (pathname: string) => {
 export interface HeldNetwork {
   /** every call the page made, in order */
   sent(): SentRequest[];
-  /** answers the oldest unanswered call of `call`, waiting (5 s at most) for the page to make it */
+  /** answers an unanswered call of `call` (jsdom: the newest; Chromium: the oldest), waiting (5 s at most) for the page to make it */
   reply(call: string, reply: ServerReply): Promise<void>;
   close(): void;
 }
