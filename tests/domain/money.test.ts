@@ -86,3 +86,33 @@ describe('formatMoneyExact', () => {
     expect(formatMoneyExact(amount)).toBe(text);
   });
 });
+
+// The zh-TW number format the formatters must write, as the browser's own Intl writes it.
+const zhTW = (digits: number) => new Intl.NumberFormat('zh-TW', { maximumFractionDigits: digits });
+
+describe('money reads as zh-TW numbers do', () => {
+  const signed = fc.integer({ min: -10_000_000_000, max: 10_000_000_000 });
+
+  it('formatMoney groups and rounds as Intl.NumberFormat', () => {
+    fc.assert(
+      fc.property(signed, (a) => {
+        const sign = a < 0 ? '-' : '';
+        const yuan = Math.abs(a);
+        const expected =
+          yuan < 10_000
+            ? `${sign}${zhTW(0).format(yuan)}元`
+            : `${sign}${zhTW(2).format(Math.round(yuan / 100) / 100)}萬`;
+        expect(formatMoney(a)).toBe(expected);
+      }),
+    );
+  });
+
+  it('formatMoneyExact keeps every 元 as Intl.NumberFormat writes 4 decimals', () => {
+    fc.assert(
+      fc.property(signed, (a) => {
+        fc.pre(Math.abs(a) >= 10_000);
+        expect(formatMoneyExact(a)).toBe(`${zhTW(4).format(a / 10_000)}萬`);
+      }),
+    );
+  });
+});

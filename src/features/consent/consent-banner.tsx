@@ -25,9 +25,11 @@ export function ConsentBanner({ actor }: { actor: ActorRefFrom<typeof consentMac
     if (!shown || !element) return;
     const root = document.documentElement;
     const reserve = () => root.style.setProperty(SPACE, `${element.offsetHeight}px`);
-    reserve();
+    // A ResizeObserver gives the banner's first height after the frame's own layout, before its paint:
+    // reading it here would force a layout of the whole new page inside React's commit.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve);
-    observer?.observe(element);
+    if (observer) observer.observe(element);
+    else reserve();
     return () => {
       observer?.disconnect();
       root.style.removeProperty(SPACE);
