@@ -6,13 +6,10 @@ import { SALARY_UNIT } from './constants';
  * zh-TW locale data costs a visitor's phone tens of milliseconds to load at the app's start.
  */
 function decimal(units: number, places: number): string {
-  const scale = 10 ** places;
-  const whole = Math.floor(Math.abs(units) / scale);
-  const fraction = String(Math.abs(units) % scale)
-    .padStart(places, '0')
-    .replace(/0+$/, '');
-  const grouped = String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${units < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+  const digits = String(Math.abs(units)).padStart(places + 1, '0');
+  const cut = digits.length - places;
+  const fraction = digits.slice(cut).replace(/0+$/, '');
+  return `${units < 0 ? '-' : ''}${digits.slice(0, cut).replace(/\B(?=(\d{3})+$)/g, ',')}${fraction && `.${fraction}`}`;
 }
 
 /**

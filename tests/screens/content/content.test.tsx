@@ -112,11 +112,21 @@ describe('精選文章 (ODGAF110, ODGAF111)', () => {
     expect(page.history.location.search).toBe('?page=2');
     await screen.findByRole('heading', { level: 3, name: articlesOfPage(2)[0]!.title });
     expect(cardTitles()).toEqual(articlesOfPage(2).map((a) => a.title));
-    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: '第 2 頁，共 3 頁' }));
+    // the list's effect moves the focus once the page is shown
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 2, name: '第 2 頁，共 3 頁' }),
+      ),
+    );
     await userEvent.setup().click(screen.getByRole('link', { name: '上一頁' }));
     await screen.findByRole('heading', { level: 3, name: articlesOfPage(1)[0]!.title });
     expect(page.history.location.search).toBe('?page=1');
-    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: '第 1 頁，共 3 頁' }));
+    // the list's effect moves the focus once the page is shown
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 2, name: '第 1 頁，共 3 頁' }),
+      ),
+    );
     await userEvent.setup().click(screen.getByRole('link', { name: '下一頁' }));
     await screen.findByRole('heading', { level: 3, name: articlesOfPage(2)[0]!.title });
     cleanup();
