@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { assign, setup } from 'xstate';
+import { coverageOf, describeTransition, flowPaths, noOpTransitions } from '../../machines/paths';
+import type { RegisteredMachine } from '../../machines/registry';
+
+// The path generator on a small machine whose paths are worked out by hand below, so that what the
+// generator promises every flow (machines/README.md) is checked against something it did not compute.
+const toy = setup({
+  types: { context: {} as { size: number }, events: {} as { type: string; size?: number } },
+  guards: { isBig: ({ event }) => (event.size ?? 0) > 1 },
+}).createMachine({
+  id: 'toy',
+  initial: 'a',
+  context: { size: 0 },
+  states: {
+    a: { on: { GO: 'b' } },
+    b: { on: { NEXT: 'c', BACK: 'a' } },
+    c: {
+      on: {
+        SIZE: { guard: 'isBig', target: 'd', actions: assign({ size: ({ event }) => event.size ?? 0 }) },
+        // taken, but changes neither the state nor the context
+        PING: { actions: assign({ size: ({ context }) => context.size }) },
+      },
+    },
+    d: { on: { RESET: { target: 'a', actions: assign({ size: 0 }) } } },
+    // never entered: its transitions can be on no path
+    e: {
+      on: { X: { guard: 'isBig', target: 'a' }, Y: { guard: ({ event }) => event.size === 3, target: 'a' } },
+    },
+  },
+});
+
+const entry: RegisteredMachine = {
+  id: 'toy',
+  title: 'toy',
+  machine: toy,
+  // SIZE with a small size is refused by its guard: no edge
+  events: [
+    { type: 'GO' },
+    { type: 'NEXT' },
+    { type: 'BACK' },
+    { type: 'SIZE', size: 1 },
+    { type: 'SIZE', size: 2 },
+    { type: 'PING' },
+    { type: 'RESET' },
+  ],
+};
+
+describe('flowPaths', () => {
+  // Shortest paths for each transition: GO; GO, NEXT; GO, BACK; GO, NEXT, SIZE 2; GO, NEXT, SIZE 2, RESET.
+  // Those that begin another are left out; PING changes nothing and takes no path of its own.
+  const paths = flowPaths(entry);
+
+  it('keeps one path for each transition no longer path already takes, named by its events and payloads', () => {
+    expect(paths.map((p) => p.key).sort()).toEqual([
+      'xstate.init → GO → BACK',
+      'xstate.init → GO → NEXT → SIZE {"size":2} → RESET',
+    ]);
+  });
+
+  it('describes a path by its event types and the state it ends in', () => {
+    expect(paths.map((p) => p.description).sort()).toEqual([
+      'xstate.init → GO → BACK ⇒ "a"',
+      'xstate.init → GO → NEXT → SIZE → RESET ⇒ "a"',
+    ]);
+  });
+
+  it('lists the declared transitions each path takes, in order', () => {
+    const taken = Object.fromEntries(paths.map((p) => [p.key, p.transitions.map(describeTransition)]));
+    expect(taken['xstate.init → GO → BACK']).toEqual(['toy.a --GO--> toy.b', 'toy.b --BACK--> toy.a']);
+    expect(taken['xstate.init → GO → NEXT → SIZE {"size":2} → RESET']).toEqual([
+      'toy.a --GO--> toy.b',
+      'toy.b --NEXT--> toy.c',
+      'toy.c --SIZE [isBig]--> toy.d',
+      'toy.d --RESET--> toy.a',
+    ]);
+  });
+
+  it('gives each step the machine’s state after its event', () => {
+    const long = paths.find((p) => p.key.endsWith('RESET'))!;
+    expect(long.steps.map((s) => [s.event.type, s.state.value, s.state.context.size])).toEqual([
+      ['xstate.init', 'a', 0],
+      ['GO', 'b', 0],
+      ['NEXT', 'c', 0],
+      ['SIZE', 'd', 2],
+      ['RESET', 'a', 0],
+    ]);
+  });
+});
+
+describe('coverageOf', () => {
+  const report = coverageOf(entry);
+
+  it('counts every state and transition, and names those no path takes', () => {
+    expect(report.id).toBe('toy');
+    expect(report.states).toBe(5);
+    expect(report.transitions.map(describeTransition).sort()).toEqual(
+      [
+        'toy.a --GO--> toy.b',
+        'toy.b --NEXT--> toy.c',
+        'toy.b --BACK--> toy.a',
+        'toy.c --SIZE [isBig]--> toy.d',
+        'toy.c --PING--> (self)',
+        'toy.d --RESET--> toy.a',
+        'toy.e --X [isBig]--> toy.a',
+        'toy.e --Y [guard]--> toy.a',
+      ].sort(),
+    );
+    expect(report.uncovered.sort()).toEqual(
+      ['toy.c --PING--> (self)', 'toy.e --X [isBig]--> toy.a', 'toy.e --Y [guard]--> toy.a'].sort(),
+    );
+  });
+
+  it('names the transitions taken that change nothing', () => {
+    expect(noOpTransitions(entry)).toEqual(['toy.c --PING--> (self)']);
+    expect(report.noOps).toEqual(['toy.c --PING--> (self)']);
+  });
+});
