@@ -100,6 +100,14 @@ describe('常見問題 (ODGAF094)', () => {
   });
 });
 
+/** Another page of the list moves the focus to its heading, in the list's effect once the page is shown. */
+const focusOnPageHeading = (page: number) =>
+  waitFor(() =>
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { level: 2, name: `第 ${page} 頁，共 3 頁` }),
+    ),
+  );
+
 describe('精選文章 (ODGAF110, ODGAF111)', () => {
   it('pages through the cards; the page is kept for the tab and comes back on the next visit', async () => {
     // each page a moment on its way: the list and the link chosen go while it loads
@@ -112,21 +120,11 @@ describe('精選文章 (ODGAF110, ODGAF111)', () => {
     expect(page.history.location.search).toBe('?page=2');
     await screen.findByRole('heading', { level: 3, name: articlesOfPage(2)[0]!.title });
     expect(cardTitles()).toEqual(articlesOfPage(2).map((a) => a.title));
-    // the list's effect moves the focus once the page is shown
-    await waitFor(() =>
-      expect(document.activeElement).toBe(
-        screen.getByRole('heading', { level: 2, name: '第 2 頁，共 3 頁' }),
-      ),
-    );
+    await focusOnPageHeading(2);
     await userEvent.setup().click(screen.getByRole('link', { name: '上一頁' }));
     await screen.findByRole('heading', { level: 3, name: articlesOfPage(1)[0]!.title });
     expect(page.history.location.search).toBe('?page=1');
-    // the list's effect moves the focus once the page is shown
-    await waitFor(() =>
-      expect(document.activeElement).toBe(
-        screen.getByRole('heading', { level: 2, name: '第 1 頁，共 3 頁' }),
-      ),
-    );
+    await focusOnPageHeading(1);
     await userEvent.setup().click(screen.getByRole('link', { name: '下一頁' }));
     await screen.findByRole('heading', { level: 3, name: articlesOfPage(2)[0]!.title });
     cleanup();
