@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { assign, setup } from 'xstate';
-import { coverageOf, describeTransition, flowPaths, noOpTransitions } from '../../machines/paths';
+import {
+  allTransitions,
+  coverageOf,
+  describeTransition,
+  flowPaths,
+  noOpTransitions,
+} from '../../machines/paths';
 import type { RegisteredMachine } from '../../machines/registry';
 
 // The path generator on a small machine whose paths are worked out by hand below, so that what the
@@ -114,5 +120,20 @@ describe('coverageOf', () => {
   it('names the transitions taken that change nothing', () => {
     expect(noOpTransitions(entry)).toEqual(['toy.c --PING--> (self)']);
     expect(report.noOps).toEqual(['toy.c --PING--> (self)']);
+  });
+});
+
+describe('describeTransition', () => {
+  it('names every target of a transition into parallel regions, in order', () => {
+    const parallel = setup({}).createMachine({
+      id: 'p',
+      type: 'parallel',
+      states: {
+        x: { initial: 'one', states: { one: {}, two: {} } },
+        y: { initial: 'one', states: { one: {}, two: {} } },
+      },
+      on: { BOTH: { target: ['.x.two', '.y.two'] } },
+    });
+    expect(allTransitions(parallel).map(describeTransition)).toEqual(['p --BOTH--> p.x.two,p.y.two']);
   });
 });
