@@ -122,16 +122,24 @@ const requests: Record<PhaseName, (visitor: Visitor, i: number) => Promise<unkno
     if (answer.status !== 200) throw new Error(`bare answered ${answer.status}`);
   },
   getCart: (visitor) => api(visitor, 'POST', 'DTODGAZ0/getCart', {}),
-  insertCart: (visitor, i) => {
-    if (i % CELLS.length === 0) visitor.cookies.delete('gi_cart'); // a full cart: go on with a new one
-    return api(visitor, 'POST', 'DTODGAZ0/insertCart', cellItem(i));
-  },
+  insertCart: (visitor, i) => api(visitor, 'POST', 'DTODGAZ0/insertCart', cellItem(i)),
   tryoutQuote: (visitor) => api(visitor, 'POST', 'tryout/quote', QUOTE),
   queryAllMeta: (visitor) => api(visitor, 'GET', 'functionMeta/queryAllMeta?meta_attr=title'),
 };
 
-async function arrive(): Promise<Visitor> {
-  const visitor: Visitor = { cookies: new Map() };
+/**
+ * What a visitor does before a request, untimed: one whose cart is full leaves, and a new one arrives (a
+ * cart belongs to its session, so a new cart needs a new session).
+ */
+const before: Partial<Record<PhaseName, (visitor: Visitor, i: number) => Promise<unknown>>> = {
+  insertCart: async (visitor, i) => {
+    if (i > 0 && i % CELLS.length === 0) await arrive(visitor);
+  },
+};
+
+/** A visitor's first page: its session and CSRF cookies. */
+async function arrive(visitor: Visitor = { cookies: new Map() }): Promise<Visitor> {
+  visitor.cookies.clear();
   const answer = await send(origin, visitor, 'GET', '/groupins/');
   if (answer.status !== 200) throw new Error(`the home page answered ${answer.status}`);
   return visitor;
@@ -145,8 +153,9 @@ async function run({ phase, seconds }: PhaseRequest, visitors: Visitor[]): Promi
   await Promise.all(
     visitors.map(async (visitor) => {
       for (let i = 0; performance.now() < until; i++) {
-        const started = performance.now();
         try {
+          await before[phase]?.(visitor, i);
+          const started = performance.now();
           await requests[phase](visitor, i);
           latencies.push(performance.now() - started);
         } catch (error) {
@@ -159,7 +168,7 @@ async function run({ phase, seconds }: PhaseRequest, visitors: Visitor[]): Promi
   return { latencies: Float64Array.from(latencies), failures, firstFailure };
 }
 
-const visitors = await Promise.all(Array.from({ length: count }, arrive));
+const visitors = await Promise.all(Array.from({ length: count }, () => arrive()));
 parentPort!.on('message', async (message: PhaseRequest) => {
   const result = await run(message, visitors);
   parentPort!.postMessage(result, [result.latencies.buffer as ArrayBuffer]);
