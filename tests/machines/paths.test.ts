@@ -94,6 +94,32 @@ describe('flowPaths', () => {
   });
 });
 
+describe('flowPaths on a machine whose context tells apart the same state', () => {
+  // a0 --INC--> a1 --INC--> a2, and GO from each to b: INC and GO are each taken by several edges, and
+  // the path kept for each is its shortest: INC alone, GO alone (neither begins the other).
+  const counter = setup({
+    types: { context: {} as { n: number }, events: {} as { type: 'INC' } | { type: 'GO' } },
+    guards: { below2: ({ context }) => context.n < 2 },
+  }).createMachine({
+    id: 'counter',
+    initial: 'a',
+    context: { n: 0 },
+    states: {
+      a: {
+        on: { INC: { guard: 'below2', actions: assign({ n: ({ context }) => context.n + 1 }) }, GO: 'b' },
+      },
+      b: {},
+    },
+  });
+
+  it('keeps the shortest path that takes each transition, not a longer one', () => {
+    const keys = flowPaths({ id: 'counter', title: 'counter', machine: counter, events: [] }).map(
+      (p) => p.key,
+    );
+    expect(keys.sort()).toEqual(['xstate.init → GO', 'xstate.init → INC']);
+  });
+});
+
 describe('coverageOf', () => {
   const report = coverageOf(entry);
 
