@@ -4,7 +4,10 @@ import pg from 'pg';
 import { CHANGE_CHANNEL } from './migrations/0012_change_notices';
 import type { Database } from './schema';
 
-/** A cached table changed (its name), or null: anything may have changed (the feed was cut off). */
+/**
+ * A cached table changed (its name), a cart changed (`cart <number>`, migration 0014), or null: anything may
+ * have changed (the feed was cut off).
+ */
 export type ChangeListener = (table: string | null) => void;
 
 const RECONNECT_MS = 1_000;
@@ -18,9 +21,15 @@ const RECONNECT_MS = 1_000;
 export class ChangeFeed {
   #listeners = new Set<ChangeListener>();
   #live = false;
+  #inProcess = false;
 
   get live(): boolean {
     return this.#live;
+  }
+
+  /** true on the embedded database: its notices come before the writing query returns */
+  get inProcess(): boolean {
+    return this.#inProcess;
   }
 
   subscribe(listener: ChangeListener): () => void {
@@ -40,6 +49,7 @@ export class ChangeFeed {
   /** The embedded database: its notices come in this process, in order with its queries. */
   async attachPGlite(pglite: PGlite): Promise<void> {
     await pglite.listen(CHANGE_CHANNEL, (table) => this.emit(table));
+    this.#inProcess = true;
     this.setLive(true);
   }
 

@@ -12,6 +12,7 @@ import * as content from './migrations/0010_content';
 import * as atlas from './migrations/0011_atlas';
 import * as changeNotices from './migrations/0012_change_notices';
 import * as rateLimitHits from './migrations/0013_rate_limit_hits';
+import * as cartNotices from './migrations/0014_cart_notices';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_atlas': atlas,
   '0012_change_notices': changeNotices,
   '0013_rate_limit_hits': rateLimitHits,
+  '0014_cart_notices': cartNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

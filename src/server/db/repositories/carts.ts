@@ -4,6 +4,7 @@ import type { CartClass } from '../../../domain/cart-item';
 import { messages } from '../../../domain/messages';
 import { newCartNo } from '../../cart/cart-number';
 import { checkCartItem, type ItemContext, type ProductFacts } from '../../cart/validate-item';
+import { cachedCartRead } from '../read-cache';
 import type { Database } from '../schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -83,9 +84,12 @@ export async function listCartClasses(db: Db, cartNo: string): Promise<CartClass
 
 /**
  * The cart with its items as {@link listCartClasses} lists them, in one query (getCart); null when there
- * is no such cart.
+ * is no such cart. Kept in memory on the embedded database until the cart changes (db/read-cache.ts):
+ * callers share the answer and must not change it.
  */
-export async function readCart(
+export const readCart = cachedCartRead(loadCart);
+
+async function loadCart(
   db: Db,
   cartNo: string,
 ): Promise<{ cartNo: string; channel: string; classes: CartClass[] } | null> {
