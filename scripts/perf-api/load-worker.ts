@@ -1,6 +1,6 @@
-import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
+import { type Answer, LeanConnection } from './lean-http';
 
 // One load-generating thread: its share of the visitors, each on its own keep-alive connection, sending
 // its next request as soon as the last one answered (closed loop). The main thread asks for one phase at
@@ -29,20 +29,17 @@ export interface PhaseResult {
 export const PHASES = ['bare', 'getCart', 'insertCart', 'tryoutQuote', 'queryAllMeta'] as const;
 export type PhaseName = (typeof PHASES)[number];
 
+/** A visitor: its cookies, and its own keep-alive connection to the app and to the bare server. */
 interface Visitor {
   cookies: Map<string, string>;
-}
-
-interface Answer {
-  status: number;
-  body: string;
+  app: LeanConnection;
+  bare: LeanConnection;
 }
 
 const { origin, bareOrigin, visitors: count } = workerData as LoadWorkerData;
-const agent = new Agent({ keepAlive: true, maxSockets: count });
 
-function send(
-  base: string,
+async function send(
+  to: 'app' | 'bare',
   visitor: Visitor,
   method: 'GET' | 'POST',
   path: string,
@@ -54,22 +51,11 @@ function send(
   };
   if (payload !== undefined) {
     headers['content-type'] = 'application/json';
-    headers['content-length'] = String(Buffer.byteLength(payload));
     headers['x-csrf-token'] = visitor.cookies.get('XSRF-TOKEN') ?? '';
   }
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { method, agent, headers }, (response) => {
-      remember(visitor, response.headers['set-cookie'] ?? []);
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-      );
-      response.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
+  const answer = await visitor[to].request(method, path, headers, payload);
+  remember(visitor, answer.setCookies);
+  return answer;
 }
 
 function remember(visitor: Visitor, lines: string[]) {
@@ -84,7 +70,7 @@ function remember(visitor: Visitor, lines: string[]) {
 
 /** A call the app must answer 200 with returnCode 0; anything else counts as a failure. */
 async function api(visitor: Visitor, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const answer = await send(origin, visitor, method, `/ODGAWeb/api/${path}`, body);
+  const answer = await send('app', visitor, method, `/ODGAWeb/api/${path}`, body);
   if (answer.status !== 200 || !answer.body.startsWith('{"returnCode":0'))
     throw new Error(`${path} answered ${answer.status} ${answer.body.slice(0, 200)}`);
 }
@@ -118,7 +104,7 @@ const QUOTE = {
 
 const requests: Record<PhaseName, (visitor: Visitor, i: number) => Promise<unknown>> = {
   bare: async (visitor) => {
-    const answer = await send(bareOrigin, visitor, 'POST', '/bare', {});
+    const answer = await send('bare', visitor, 'POST', '/bare', {});
     if (answer.status !== 200) throw new Error(`bare answered ${answer.status}`);
   },
   getCart: (visitor) => api(visitor, 'POST', 'DTODGAZ0/getCart', {}),
@@ -137,10 +123,14 @@ const before: Partial<Record<PhaseName, (visitor: Visitor, i: number) => Promise
   },
 };
 
+function newVisitor(): Visitor {
+  return { cookies: new Map(), app: new LeanConnection(origin), bare: new LeanConnection(bareOrigin) };
+}
+
 /** A visitor's first page: its session and CSRF cookies. */
-async function arrive(visitor: Visitor = { cookies: new Map() }): Promise<Visitor> {
+async function arrive(visitor: Visitor = newVisitor()): Promise<Visitor> {
   visitor.cookies.clear();
-  const answer = await send(origin, visitor, 'GET', '/groupins/');
+  const answer = await send('app', visitor, 'GET', '/groupins/');
   if (answer.status !== 200) throw new Error(`the home page answered ${answer.status}`);
   return visitor;
 }
