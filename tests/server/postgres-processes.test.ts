@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { changeFeedOf } from '../../src/server/db/change-feed';
 import { createDatabase } from '../../src/server/db/database';
@@ -11,6 +11,7 @@ import { CartVisitor } from '../support/cart-visitor';
 import { usePostgres } from '../support/postgres-app';
 import { describeWithPostgres } from '../support/postgres-cluster';
 import { createTestApp, type TestApp } from '../support/server';
+import { ShopcartVisitor } from '../support/shopcart';
 
 const TOO_MANY = { returnCode: 429, data: null, msg: '操作過於頻繁，請稍後再試' };
 const MINUTE = 60_000;
@@ -80,6 +81,88 @@ describeWithPostgres('two server processes on one PostgreSQL', () => {
     } finally {
       await a!.db.updateTable('products').set({ prod_name: before! }).where('prod_id', '=', 'GTL').execute();
     }
+  });
+
+  /** Runs `change` with the cart tables' notices off: the other process can only learn of it otherwise. */
+  async function unannounced<T>(change: () => Promise<T>): Promise<T> {
+    const tables = ['carts', 'cart_items', 'cart_item_products'];
+    for (const table of tables)
+      await sql`alter table ${sql.table(table)} disable trigger ${sql.id(`${table}_cart_changed`)}`.execute(
+        pg.db,
+      );
+    try {
+      return await change();
+    } finally {
+      for (const table of tables)
+        await sql`alter table ${sql.table(table)} enable trigger ${sql.id(`${table}_cart_changed`)}`.execute(
+          pg.db,
+        );
+    }
+  }
+
+  it("answers a visitor's own cart change made through one process on the other's very next getCart", async () => {
+    const [a, b] = both();
+    const onA = await ShopcartVisitor.arrive(a!);
+    const onB = new CartVisitor(b!, onA.jar, onA.address);
+    const items = async () =>
+      (await onB.call('getCart')).json().data.CLASS_LIST as { CLASS_ID: number; CLASS_TITLE: string }[];
+    await onA.addPackage('BASIC');
+    const [basic] = await items();
+    expect(basic).toBeDefined();
+
+    // B keeps the cart in memory: a change no notice announces, and no visitor made, is not seen yet
+    await unannounced(() =>
+      pg.db
+        .updateTable('cart_items')
+        .set({ class_title: '未通知的變更' })
+        .where('class_id', '=', basic!.CLASS_ID)
+        .execute(),
+    );
+    expect(await items()).toEqual([basic]);
+
+    // the visitor's own changes through A are seen by B at once, notices or not
+    await unannounced(async () => {
+      await onA.addCell('GOI', 45);
+      const both = await items();
+      expect(both.map((item) => item.CLASS_TITLE)).toEqual(['未通知的變更', expect.any(String)]);
+      expect((await onA.call('deleteCartItem', { CLASS_ID: both[1]!.CLASS_ID })).json().returnCode).toBe(0);
+      expect((await items()).map((item) => item.CLASS_ID)).toEqual([basic!.CLASS_ID]);
+    });
+  });
+
+  it("answers the cart a submit through one process emptied on the other's very next getCart", async () => {
+    const [a, b] = both();
+    const onA = await ShopcartVisitor.arrive(a!);
+    const onB = new CartVisitor(b!, onA.jar, onA.address);
+    await onA.addPackage('BASIC');
+    const items = async () => (await onB.call('getCart')).json().data.CLASS_LIST as unknown[];
+    expect(await items()).toHaveLength(1);
+    const submission = await onA.submission();
+    await unannounced(async () => {
+      expect((await onA.shopcart('submitApplication', submission)).json().returnCode).toBe(0);
+      expect(await items()).toEqual([]);
+    });
+  });
+
+  it("answers a cart change made straight in the database on the other process's next read within a second", async () => {
+    const [a, b] = both();
+    const onA = await ShopcartVisitor.arrive(a!);
+    const onB = new CartVisitor(b!, onA.jar, onA.address);
+    await onA.addPackage('BASIC');
+    const title = async () => (await onB.call('getCart')).json().data.CLASS_LIST[0]?.CLASS_TITLE as string;
+    expect(await title()).not.toBe('客服改過的品項');
+    await pg.db
+      .updateTable('cart_items')
+      .set({ class_title: '客服改過的品項' })
+      .where('cart_no', '=', onA.cookieCartNo)
+      .execute();
+    const deadline = Date.now() + 1_000;
+    let seen = await title();
+    while (seen !== '客服改過的品項' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = await title();
+    }
+    expect(seen).toBe('客服改過的品項');
   });
 
   it('counts a key up within its window, anew in the next, and purges the windows that ended', async () => {

@@ -21,15 +21,9 @@ const RECONNECT_MS = 1_000;
 export class ChangeFeed {
   #listeners = new Set<ChangeListener>();
   #live = false;
-  #inProcess = false;
 
   get live(): boolean {
     return this.#live;
-  }
-
-  /** true on the embedded database: its notices come before the writing query returns */
-  get inProcess(): boolean {
-    return this.#inProcess;
   }
 
   subscribe(listener: ChangeListener): () => void {
@@ -49,7 +43,6 @@ export class ChangeFeed {
   /** The embedded database: its notices come in this process, in order with its queries. */
   async attachPGlite(pglite: PGlite): Promise<void> {
     await pglite.listen(CHANGE_CHANNEL, (table) => this.emit(table));
-    this.#inProcess = true;
     this.setLive(true);
   }
 

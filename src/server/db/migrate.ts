@@ -13,6 +13,7 @@ import * as atlas from './migrations/0011_atlas';
 import * as changeNotices from './migrations/0012_change_notices';
 import * as rateLimitHits from './migrations/0013_rate_limit_hits';
 import * as cartNotices from './migrations/0014_cart_notices';
+import * as cartRevisions from './migrations/0015_cart_revisions';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_change_notices': changeNotices,
   '0013_rate_limit_hits': rateLimitHits,
   '0014_cart_notices': cartNotices,
+  '0015_cart_revisions': cartRevisions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

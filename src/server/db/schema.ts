@@ -94,6 +94,8 @@ export interface CartsTable {
   channel: Generated<string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** renewed by each change the visitor makes (migration 0015); bigint comes back as a string */
+  revision: Generated<string>;
 }
 
 export interface CartItemsTable {

@@ -14,7 +14,14 @@ import {
 import { parseInput } from '../../domain/api/parse-input';
 import { type Cart, NEW_CART } from '../../domain/cart-item';
 import { RETURN_CODE } from '../../domain/envelope';
-import { CART_COOKIE, clearCartCookie, readCartCookie, setCartCookie } from '../cart/cart-cookie';
+import {
+  CART_COOKIE,
+  clearCartCookie,
+  readCartCookie,
+  readCartRevision,
+  setCartCookie,
+  setCartRevision,
+} from '../cart/cart-cookie';
 import {
   countCartItems,
   deleteCartItem,
@@ -49,7 +56,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
 
   app.post('/DTODGAZ0/getCart', async (request, reply) => {
     const cookieCartNo = readCartCookie(request);
-    const cart = await readCart(db, cookieCartNo);
+    const cart = await readCart(db, cookieCartNo, readCartRevision(request));
     if (!cart) {
       if (request.cookies[CART_COOKIE]) clearCartCookie(request, reply);
       return ok<Cart>(NEW_CART);
@@ -86,13 +93,15 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     });
     if ('refused' in result) return fail(RETURN_CODE.refused, result.msg, result.refused);
     if (result.cartNo !== cookieCartNo) setCartCookie(request, reply, result.cartNo);
+    setCartRevision(request, reply, result.revision);
     return ok(result.cartNo);
   });
 
-  app.post('/DTODGAZ0/updateCartItem', WRITE, async (request) => {
+  app.post('/DTODGAZ0/updateCartItem', WRITE, async (request, reply) => {
     const item = await parseInput(updateCartItemSchema, request.body);
     const result = await updateCartItem(db, { cookieCartNo: readCartCookie(request), item });
     if ('refused' in result) return fail(RETURN_CODE.refused, result.msg, result.refused);
+    setCartRevision(request, reply, result.revision);
     return ok(result.cartNo);
   });
 
@@ -100,7 +109,9 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     const { CLASS_ID } = await parseInput(deleteCartItemSchema, request.body);
     const { cart } = await visitorCart(request, reply);
     const result = await deleteCartItem(db, cart?.cartNo ?? '', CLASS_ID);
-    return result.deleted ? ok(null) : fail(RETURN_CODE.refused, result.msg);
+    if (!result.deleted) return fail(RETURN_CODE.refused, result.msg);
+    setCartRevision(request, reply, result.revision);
+    return ok(null);
   });
 
   app.post('/DTODGAZ0/getCoki', async (request) =>

@@ -15,7 +15,7 @@ import { type ApiEnvelope, RETURN_CODE } from '../../domain/envelope';
 import { messages } from '../../domain/messages';
 import { parseDateInput, taipeiDate } from '../../domain/roc-date';
 import { addWorkingDays } from '../../domain/working-days';
-import { readCartCookie } from '../cart/cart-cookie';
+import { readCartCookie, setCartRevision } from '../cart/cart-cookie';
 import {
   findApplication,
   findSessionApplication,
@@ -25,7 +25,13 @@ import {
   pricingCatalogue,
   type StoredApplication,
 } from '../db/repositories/applications';
-import { checkCartItems, findCart, listCartClasses, lockCart } from '../db/repositories/carts';
+import {
+  checkCartItems,
+  findCart,
+  listCartClasses,
+  lockCart,
+  markCartChanged,
+} from '../db/repositories/carts';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { linkToken } from '../overprint/sealed-token';
@@ -100,11 +106,11 @@ export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database>; tokenKey
     });
     const { requestId } = input;
     try {
-      return await db.transaction().execute(async (trx) => {
+      const { answer, revision } = await db.transaction().execute(async (trx) => {
         // one flow at a time: a second request of the same flow waits here, then finds the first's answer
         await lockRequestId(trx, requestId);
         const existing = await findApplication(trx, requestId);
-        if (existing) return ok(submitted(existing));
+        if (existing) return { answer: ok(submitted(existing)) };
         if (!(await app.captcha.verify(trx, input.captcha))) {
           throw new Refusal(400, fail(RETURN_CODE.badInput, messages.captcha()));
         }
@@ -140,9 +146,11 @@ export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database>; tokenKey
         });
         // the application holds a copy: the visitor's cart empties
         await trx.deleteFrom('cart_items').where('cart_no', '=', cartNo).execute();
-        await trx.updateTable('carts').set({ updated_at: now }).where('cart_no', '=', cartNo).execute();
-        return ok(submitted({ applicationNo, createdAt: now }));
+        const revision = await markCartChanged(trx, cartNo);
+        return { answer: ok(submitted({ applicationNo, createdAt: now })), revision };
       });
+      if (revision !== undefined) setCartRevision(request, reply, revision);
+      return answer;
     } catch (error) {
       if (error instanceof Refusal) return reply.code(error.status).send(error.answer);
       if (isUniqueViolation(error, 'applications_request_id_key')) {
