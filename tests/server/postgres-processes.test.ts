@@ -16,6 +16,17 @@ import { ShopcartVisitor } from '../support/shopcart';
 const TOO_MANY = { returnCode: 429, data: null, msg: '操作過於頻繁，請稍後再試' };
 const MINUTE = 60_000;
 
+/** What `read` answers once it answers `expected`, or a second from now, whichever comes first. */
+async function withinASecond<T>(read: () => Promise<T>, expected: T): Promise<T> {
+  const deadline = Date.now() + 1_000;
+  let seen = await read();
+  while (seen !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    seen = await read();
+  }
+  return seen;
+}
+
 // Several server processes on one PostgreSQL (WORKERS, or instances behind one balancer): here two apps
 // in this process, each with its own pool, LISTEN connection, read cache and rate-limit plugin, on the
 // same DATABASE_URL. What one process counts or changes must hold in the other.
@@ -71,13 +82,7 @@ describeWithPostgres('two server processes on one PostgreSQL', () => {
     expect(changeFeedOf(b!.db).live).toBe(true);
     await a!.db.updateTable('products').set({ prod_name: '改名商品' }).where('prod_id', '=', 'GTL').execute();
     try {
-      const deadline = Date.now() + 1_000;
-      let seen = await productName();
-      while (seen !== '改名商品' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        seen = await productName();
-      }
-      expect(seen).toBe('改名商品');
+      expect(await withinASecond(productName, '改名商品')).toBe('改名商品');
     } finally {
       await a!.db.updateTable('products').set({ prod_name: before! }).where('prod_id', '=', 'GTL').execute();
     }
@@ -156,13 +161,7 @@ describeWithPostgres('two server processes on one PostgreSQL', () => {
       .set({ class_title: '客服改過的品項' })
       .where('cart_no', '=', onA.cookieCartNo)
       .execute();
-    const deadline = Date.now() + 1_000;
-    let seen = await title();
-    while (seen !== '客服改過的品項' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      seen = await title();
-    }
-    expect(seen).toBe('客服改過的品項');
+    expect(await withinASecond(title, '客服改過的品項')).toBe('客服改過的品項');
   });
 
   it('counts a key up within its window, anew in the next, and purges the windows that ended', async () => {
