@@ -10,14 +10,29 @@ import { SessionOracle, type SessionStimulus, type SessionView } from '../suppor
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
 import { builtAppForThisFile, openApp, returningVisitor } from './support/built-app';
-import { heldPageNetwork, pageAgreement } from './support/held-network';
+import { heldPageNetwork, type PageAnswers, pageAgreement, pageAnswers } from './support/held-network';
 
 const entry = machines.find((m) => m.id === 'session')!;
 
 const app = builtAppForThisFile();
 
+/** Where the page's clock starts (the session's times are the server's, whatever the page's clock says). */
+const CLOCK_START = Date.parse('2026-11-21T08:00:00.000Z');
+/**
+ * Where a path stops the page's clock, once the app has started: from then on the page's time moves only by
+ * the path's waits. A running clock also moves with the real time a busy machine spends between two steps,
+ * which the oracle does not count (a second spent after the reminder showed, and the end came before the
+ * oracle's). Past any time the clock can have reached by then (a test has 60 s), so stopping it never moves
+ * it back; the session counts no time before addSession's answer, which the path holds until its first step.
+ */
+const CLOCK_STOP = CLOCK_START + 60_000;
+
 /** The built app in Chromium under Playwright's clock, its session calls held. */
-function sessionInChromium(page: Page, network: HeldNetwork): PathDriver<SessionStimulus, SessionView> {
+function sessionInChromium(
+  page: Page,
+  network: HeldNetwork,
+  answers: PageAnswers,
+): PathDriver<SessionStimulus, SessionView> {
   return {
     async act(s) {
       switch (s.kind) {
@@ -33,9 +48,14 @@ function sessionInChromium(page: Page, network: HeldNetwork): PathDriver<Session
         case 'confirmEnd':
           await page.getByRole('button', { name: '確定' }).click();
           return;
-        case 'reply':
+        case 'reply': {
+          // The answer reaches the page in tasks of its own: until the page has read it, the machine has
+          // not started counting, so time moves on only once it has (the oracle's answer takes no time).
+          const before = (await answers.read(s.call)).length;
           await network.reply(s.call, s.reply);
+          await answers.nth(s.call, before + 1);
           return;
+        }
         case 'wait':
           await page.clock.runFor(s.ms);
       }
@@ -54,16 +74,18 @@ describe('session paths in Chromium under a controlled clock, against the sessio
     it(path.description, async () => {
       const { context, page } = await returningVisitor(app);
       try {
-        await page.clock.install();
+        await page.clock.install({ time: CLOCK_START });
         const network = await heldPageNetwork(page, SESSION_CALLS);
+        const answers = await pageAnswers(page);
         await openApp(page, `${app.server.origin}/groupins${SESSION_START}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.evaluate(() => sessionStorage.setItem('groupins.flow.shopcart', '{}'));
+        await page.clock.pauseAt(CLOCK_STOP);
         await runPath(
           path,
           sessionStimuli,
           new SessionOracle(SESSION_START),
-          sessionInChromium(page, network),
+          sessionInChromium(page, network, answers),
           pageAgreement(withDialogText),
           SESSION_CALLS,
         );
@@ -76,7 +98,8 @@ describe('session paths in Chromium under a controlled clock, against the sessio
 
   it('without interception: the real server starts the session and the reminder comes at 1440 s', async () => {
     const { context, page } = await returningVisitor(app);
-    await page.clock.install();
+    await page.clock.install({ time: CLOCK_START });
+    const answers = await pageAnswers(page);
     const started = page.waitForResponse((r) => r.url().endsWith('/DTODGAZ0/addSession'));
     await openApp(page, `${app.server.origin}/groupins/`);
     await page.getByRole('heading', { level: 1 }).waitFor(); // the screen's chunk is in before time moves
@@ -84,7 +107,10 @@ describe('session paths in Chromium under a controlled clock, against the sessio
       returnCode: 0,
       data: { remindSeconds: 1440, endSeconds: 1740 },
     });
-    await page.clock.runFor(1_438_000);
+    // counted from the moment the page had the answer (the response seen here may not have reached it yet),
+    // and from then on the page's time moves only as this test says
+    const answeredAt = await answers.nth('addSession', 1);
+    await page.clock.pauseAt(answeredAt + 1_438_000);
     expect(await page.getByRole('dialog', { name: '工作階段即將結束' }).count()).toBe(0);
     await page.clock.runFor(3_000);
     await page.getByRole('dialog', { name: '工作階段即將結束' }).waitFor();
