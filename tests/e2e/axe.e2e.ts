@@ -10,6 +10,7 @@ import { addDays, taipeiDate } from '../../src/domain/roc-date';
 import { axeViolations, watchPageProblems } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { openApp } from './support/built-app';
+import { pageAnswers } from './support/held-network';
 import { type RunningServer, startBuiltServer } from './support/server';
 import { cartButton, expectHeading, fillApplicant, fillPlan, textbox } from './support/shopcart-steps';
 
@@ -330,8 +331,11 @@ describe.each(WIDTHS)('axe at $width px, with no console error or CSP violation'
       const timed = await a.context.newPage();
       a.page = timed;
       await timed.clock.install();
+      const answers = await pageAnswers(timed);
       await openApp(timed, url('/'));
       await h1(timed).waitFor();
+      // the session counts from addSession's answer: time moves once the page has it, not before
+      await answers.nth('addSession', 1);
       await timed.clock.runFor(1_441_000);
       await timed.getByRole('dialog', { name: '工作階段即將結束' }).waitFor();
       await check(a, 'the session reminder');
