@@ -95,6 +95,7 @@ export async function listCartClasses(db: Db, cartNo: string): Promise<CartClass
   return toClasses(await cartLines(db, cartNo).execute());
 }
 
+/** The cart's item lines, each with its product's name and join ages, in the order the cart lists them. */
 function cartLines(db: Db, cartNo: string) {
   return db
     .selectFrom('cart_items as ci')
