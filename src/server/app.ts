@@ -8,7 +8,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { analystSessionPlugin } from './plugins/analyst-session';
 import { csrfPlugin } from './plugins/csrf';
-import { answerClientError, errorsPlugin } from './plugins/errors';
+import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { ADDRESS_LIMIT, rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
@@ -68,6 +68,7 @@ export async function buildApp({
     // while closing, requests still arriving are answered as usual (see plugins/graceful-close.ts)
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   const keys = deriveSessionKeys(config.sessionSecret);

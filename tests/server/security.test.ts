@@ -52,6 +52,17 @@ describe('security baseline', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('answers a path it cannot decode with a 400 envelope that carries the security headers', async () => {
+    for (const url of ['/%E0%A4%A', '/ODGAWeb/api/DTODGAZ0/%zz', '/groupins/%']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ returnCode: 400, data: null, msg: '資料格式錯誤，請檢查後再送出' });
+      expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('answers an unknown API path with a 404 envelope', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/ODGAWeb/api/noSuch/thing' });
     expect(response.statusCode).toBe(404);

@@ -5,6 +5,7 @@ import { ValidationError } from 'yup';
 import { RETURN_CODE } from '../../domain/envelope';
 import { isDatabaseUnavailable } from '../db/availability';
 import { FAILURE_MESSAGES, fail } from '../envelope';
+import { SECURITY_HEADERS } from './security';
 import { sharedPlugin } from './shared-plugin';
 
 const CLIENT_ERROR_MESSAGES: Record<number, string> = {
@@ -57,6 +58,20 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
     );
   }
   socket.destroy();
+}
+
+/**
+ * Fastify's frameworkErrors: a path it cannot decode (a malformed percent escape) is refused before routing
+ * and before the request hooks, with Fastify's own error shape and no security headers; answered here in the
+ * envelope, with them.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ errCode: error.code, status: 400 }, 'request rejected');
+  return reply
+    .code(400)
+    .headers(SECURITY_HEADERS)
+    .header('cache-control', 'no-store')
+    .send(fail(RETURN_CODE.badInput, FAILURE_MESSAGES.badInput));
 }
 
 export function answerNotFound(_request: FastifyRequest, reply: FastifyReply) {

@@ -47,13 +47,15 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** Every answer's security headers; answers made before the request hooks run set them themselves. */
+export const SECURITY_HEADERS = helmetHeaders({
+  contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+  frameguard: { action: 'deny' },
+});
+
 export const securityPlugin = sharedPlugin(async (app) => {
-  const securityHeaders = helmetHeaders({
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-    frameguard: { action: 'deny' },
-  });
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+    reply.headers(SECURITY_HEADERS);
     done();
   });
 
