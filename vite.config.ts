@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { withoutStateDescriptions } from './scripts/vite/without-state-descriptions.ts';
 import { BASE_PATH } from './src/domain/screens.ts';
 
 export default defineConfig({
   base: BASE_PATH,
-  plugins: [react()],
+  plugins: [react(), withoutStateDescriptions()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -16,6 +16,7 @@ import { applyTitle } from './features/page-titles/page-titles';
 import { trackPageView } from './features/tracking/track-page-view';
 import { loadChunk } from './lib/chunk-loader';
 import { clearFlowState } from './lib/flow-storage';
+import { articlesSearch, asText, asWhole, packageSearch } from './lib/search-params';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -63,12 +64,6 @@ function screenRoute<const TPath extends string, TSearch = unknown>(
   });
 }
 
-/** A search parameter as text (TanStack parses a numeric-looking one as a number), at most `max` long. */
-const asText = (value: unknown, max = 100) => (value == null ? undefined : String(value).slice(0, max));
-/** A search parameter that is a whole number from `min`, else none. */
-const asWhole = (value: unknown, min: number) =>
-  Number.isInteger(value) && (value as number) >= min ? (value as number) : undefined;
-
 /** What the contact page may be opened with: a topic (a page's 「聯絡我們」), or the tryout's 請洽專人報價. */
 export interface ContactSearch {
   /** a 洽詢主題's value; the form chooses it when it is one */
@@ -93,9 +88,7 @@ export const routeTree = rootRoute.addChildren([
   back2HomeRoute,
   screenRoute('ODGAF000', '/'),
   screenRoute('ODGAF010', '/product/optionpackage'),
-  screenRoute('ODGAF011', '/product/Intropackage', (s): { PACK_ID?: string } => ({
-    PACK_ID: asText(s.PACK_ID),
-  })),
+  screenRoute('ODGAF011', '/product/Intropackage', packageSearch),
   screenRoute('ODGAF020', '/product/optioncell'),
   screenRoute('ODGAF030', '/REC'),
   screenRoute('ODGAF040', '/shopcart/STEP1'),
@@ -108,7 +101,7 @@ export const routeTree = rootRoute.addChildren([
   screenRoute('ODGAF053', '/overprint/STEP4'),
   screenRoute('ODGAF060', '/progress'),
   // a package page's 試算保費 names its package
-  screenRoute('ODGAF070', '/tryout/STEP1', (s): { PACK_ID?: string } => ({ PACK_ID: asText(s.PACK_ID) })),
+  screenRoute('ODGAF070', '/tryout/STEP1', packageSearch),
   screenRoute('ODGAF071', '/tryout/STEP2'),
   screenRoute('ODGAF072', '/tryout/STEP3'),
   // the tryout's 請洽專人報價 carries what was chosen: the contact form starts from it
@@ -126,8 +119,7 @@ export const routeTree = rootRoute.addChildren([
   screenRoute('ODGAF092', '/about/addvalue'),
   screenRoute('ODGAF093', '/B2Bsystem/introb2b'),
   screenRoute('ODGAF094', '/question'),
-  // the list's page, else the page kept for the tab
-  screenRoute('ODGAF110', '/featured/article', (s): { page?: number } => ({ page: asWhole(s.page, 1) })),
+  screenRoute('ODGAF110', '/featured/article', articlesSearch),
   screenRoute('ODGAF111', '/featured/articleContent', (s): { id?: string } => ({ id: asText(s.id, 64) })),
 ]);
 

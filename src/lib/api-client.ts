@@ -26,9 +26,12 @@ interface CallOptions {
 
 /** GET `${API_BASE}/${path}`; resolves with `data` when returnCode is 0, else rejects with ApiFailure. */
 export function apiGet<T>(path: string, query?: Record<string, string>, options: CallOptions = {}) {
-  const search = query ? `?${new URLSearchParams(query).toString()}` : '';
-  return call<T>(`${API_BASE}/${path}${search}`, { method: 'GET' }, options);
+  return call<T>(apiUrl(path, query), { method: 'GET' }, options);
 }
+
+/** The address of a GET of `path` with `query`. */
+export const apiUrl = (path: string, query?: Record<string, string>) =>
+  `${API_BASE}/${path}${query ? `?${new URLSearchParams(query).toString()}` : ''}`;
 
 /**
  * POST JSON with the CSRF header every POST needs; same answer handling as apiGet. Async, so that whatever

@@ -113,7 +113,7 @@ export async function buildApp({
     prefix: API_BASE,
   });
 
-  await app.register(staticSitePlugin, { staticDir: config.staticDir });
+  await app.register(staticSitePlugin, { staticDir: config.staticDir, db });
   await app.ready();
   return app;
 }

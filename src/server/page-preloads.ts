@@ -18,7 +18,7 @@ export interface PageShells {
 }
 
 /** The template that holds the entry's module script and its preloads until the prerendered shell has painted. */
-const APP_MODULES_START = '<template id="app-modules">';
+export const APP_MODULES_START = '<template id="app-modules">';
 const APP_MODULES_END = '</template>';
 
 /**
@@ -81,12 +81,15 @@ export function pagesWithPreloads(
       `${links}${APP_MODULES_END}</head>`,
     );
     pages.set(
-      screen.path.toLowerCase(),
+      screenPathKey(screen.path),
       shell && shells ? page.replace(rootWith(shells.page), rootWith(shell)) : page,
     );
   }
-  return (path: string): string => pages.get(path.toLowerCase().replace(/(.)\/$/, '$1')) ?? indexHtml;
+  return (path: string): string => pages.get(screenPathKey(path)) ?? indexHtml;
 }
+
+/** A screen path as pages are looked up by: in lower case, without a trailing slash. */
+export const screenPathKey = (path: string) => path.toLowerCase().replace(/(.)\/$/, '$1');
 
 /**
  * The root element with a prerendered shell in it, busy until the app has taken it over (src/root-layout.tsx):

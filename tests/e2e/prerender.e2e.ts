@@ -1,7 +1,8 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PAGE_DESCRIPTIONS } from '../../src/domain/page-descriptions';
 import { headingOf } from '../../src/domain/screens';
-import { builtAppForThisFile, returningVisitor } from './support/built-app';
+import { builtAppForThisFile, openApp, returningVisitor } from './support/built-app';
 
 const app = builtAppForThisFile();
 
@@ -71,4 +72,69 @@ describe('the prerendered page shell', () => {
       await context.close();
     },
   );
+});
+
+// pages whose largest text comes from one read: the server sends them with it (src/server/page-answers.tsx)
+const ANSWERED = [
+  {
+    path: '/groupins/product/Intropackage?PACK_ID=BASIC',
+    api: '/catalogue/queryPackage',
+    content: (page: Page) => page.getByRole('heading', { level: 2, name: '基本型' }),
+    loading: '方案資料載入中',
+  },
+  {
+    path: '/groupins/featured/article',
+    api: '/content/articles',
+    content: (page: Page) => page.getByRole('heading', { level: 2, name: '第 1 頁，共 3 頁' }),
+    loading: '文章載入中',
+  },
+] as const;
+
+describe('pages sent with their content', () => {
+  it.each(ANSWERED)('$path paints its content with no script', async ({ path, content }) => {
+    const context = await app.browser.newContext({ locale: 'zh-TW', javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${app.server.origin}${path}`);
+    expect(await content(page).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it.each(ANSWERED)(
+    '$path: the app shows the same content without asking for it again, never loading, nothing shifted',
+    async ({ path, api, content, loading }) => {
+      const { context, page } = await returningVisitor(app, { width: 390, height: 844 });
+      await page.addInitScript((loadingText) => {
+        const seen = { loading: false, shifts: [] as number[] };
+        Object.assign(window, { seen });
+        new MutationObserver(() => {
+          if (document.getElementById('main')?.textContent?.includes(loadingText)) seen.loading = true;
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            seen.shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      }, loading);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.endsWith(api)) asked.push(request.url());
+      });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await openApp(page, `${app.server.origin}${path}`);
+      await page.waitForLoadState('networkidle');
+      expect(await content(page).isVisible()).toBe(true);
+      const seen = await page.evaluate(() => (window as unknown as { seen: unknown }).seen);
+      expect(seen).toEqual({ loading: false, shifts: [] });
+      expect(asked).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it("the package page's content is the app's once it has started: 加入購物車 puts it in the cart", async () => {
+    const { context, page } = await returningVisitor(app);
+    await openApp(page, `${app.server.origin}/groupins/product/Intropackage?PACK_ID=BASIC`);
+    await page.getByRole('button', { name: '加入購物車' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^購物車/ }).textContent()).toBe('購物車1項');
+    await context.close();
+  });
 });

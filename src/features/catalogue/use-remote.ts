@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiFailure } from '../../lib/api-client';
 
 export type Remote<T> =
@@ -11,13 +11,26 @@ const EMPTY_ANSWER = new ApiFailure(-1, '系統忙碌中，請稍後再試');
 /**
  * Data of one API call for a screen: loads `load(key)` when the key changes, ignores the answer of a
  * call the screen no longer needs, and loads again on `retry()`. An answer without data is a failure.
+ * A read the page can come with the answer of (lib/api-read.ts) starts from that answer, without a call.
  */
-export function useRemote<T>(load: (key: string) => Promise<T>, key: string): Remote<T> & { retry(): void } {
-  const [remote, setRemote] = useState<Remote<T>>({ status: 'loading' });
+export function useRemote<T>(
+  load: ((key: string) => Promise<T>) & { answered?: (key: string) => T | undefined },
+  key: string,
+): Remote<T> & { retry(): void } {
+  const [remote, setRemote] = useState<Remote<T>>(() => {
+    const answered = load.answered?.(key);
+    return answered == null ? { status: 'loading' } : { status: 'ready', data: answered as T };
+  });
+  // the key the page's answer is for: nothing to load the first time
+  const answeredKey = useRef(remote.status === 'ready' ? key : undefined);
   const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
   useEffect(() => {
+    if (answeredKey.current === key) {
+      answeredKey.current = undefined;
+      return;
+    }
     let wanted = true;
     setRemote({ status: 'loading' });
     load(key).then(

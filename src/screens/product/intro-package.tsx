@@ -1,13 +1,12 @@
 import { Link, useSearch } from '@tanstack/react-router';
-import { BusyButton } from '../../components/busy-button';
 import { ScreenPage } from '../../components/screen-page';
 import { SOURCE_CODES } from '../../domain/cart-item';
 import { PACKAGE_NOT_FOUND } from '../../domain/catalogue';
 import { RETURN_CODE } from '../../domain/envelope';
 import { headingOf } from '../../domain/screens';
 import { useCart } from '../../features/cart/use-cart';
-import { loadPackage } from '../../features/catalogue/catalogue-api';
-import { PackageDetail } from '../../features/catalogue/package-detail';
+import { loadPackage } from '../../features/catalogue/package-api';
+import { PackageIntroView } from '../../features/catalogue/package-intro-view';
 import { RemoteView } from '../../features/catalogue/remote-view';
 import { useRemote } from '../../features/catalogue/use-remote';
 
@@ -32,23 +31,7 @@ function PackageIntro({ packId }: { packId: string }) {
   }
   return (
     <RemoteView remote={remote} what="方案資料">
-      {(pack) => (
-        <>
-          <PackageDetail pack={pack} />
-          <div className="actions">
-            <BusyButton
-              className="button primary"
-              busy={busy}
-              onClick={() => add(pack, SOURCE_CODES.package)}
-            >
-              加入購物車
-            </BusyButton>
-            <Link to="/tryout/STEP1" search={{ PACK_ID: pack.PACK_ID }} className="button">
-              試算保費
-            </Link>
-          </div>
-        </>
-      )}
+      {(pack) => <PackageIntroView pack={pack} busy={busy} onAdd={() => add(pack, SOURCE_CODES.package)} />}
     </RemoteView>
   );
 }

@@ -3,7 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { analystPageOf } from '../../domain/analyst-pages';
+import type { Database } from '../db/schema';
+import { withPageAnswer } from '../page-answers';
 import { PAGE_SHELLS_FILE, type PageShells, pagesWithPreloads, type ViteManifest } from '../page-preloads';
 import { answerNotFound } from './errors';
 
@@ -15,7 +18,10 @@ const INDEX_FILE = 'index.html';
  * index.html (deep links, reloads); a missing file with an extension is a real 404, which is how
  * the client tells a missing chunk after a deploy.
  */
-export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string }> = async (app, { staticDir }) => {
+export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string; db: Kysely<Database> }> = async (
+  app,
+  { staticDir, db },
+) => {
   const toSite = (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.url.indexOf('?');
     return reply.redirect(`${SITE_BASE}/${query === -1 ? '' : request.url.slice(query)}`, 301);
@@ -34,14 +40,21 @@ export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string }> = async
     async (site) => {
       const pageFor = await loadPages(staticDir);
       const analystPage = await loadAnalystPage(staticDir);
-      site.setNotFoundHandler((request, reply) => {
+      site.setNotFoundHandler(async (request, reply) => {
         const path = request.url.split('?', 1)[0] ?? '';
         if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute(path)) {
           const sitePath = path.slice(SITE_BASE.length) || '/';
-          return reply
-            .header('cache-control', 'no-cache')
-            .type('text/html; charset=utf-8')
-            .send(analystPage && analystPageOf(sitePath) ? analystPage : pageFor(sitePath));
+          const page =
+            analystPage && analystPageOf(sitePath)
+              ? analystPage
+              : await withPageAnswer(
+                  pageFor(sitePath),
+                  db,
+                  sitePath,
+                  request.url.slice(path.length),
+                  request.log,
+                );
+          return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
         }
         return answerNotFound(request, reply);
       });

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildCartItem } from '../../../src/domain/cart-item';
+import { API_BASE } from '../../../src/domain/envelope';
 import { PACKAGES } from '../../support/catalogue-fixture';
 import { postedBodies, renderApp } from '../../support/render-app';
 import { catalogueServer } from '../catalogue-server';
@@ -84,5 +85,68 @@ describe('package page (ODGAF011)', () => {
     fail.clear();
     await userEvent.click(within(alert).getByRole('button', { name: '重新載入方案資料' }));
     expect(await screen.findByRole('heading', { level: 2, name: '基本型' })).toBeInTheDocument();
+  });
+});
+
+describe('package page (ODGAF011) sent with its answer', () => {
+  const basic = PACKAGES.find((p) => p.PACK_ID === 'BASIC')!;
+  // the page's data block as the server writes it, keyed by the address the screen reads (SPEC: the API base)
+  const pageWith = (answers: Record<string, unknown>) => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'page-answers';
+    block.textContent = JSON.stringify(answers);
+    document.body.append(block);
+  };
+  afterEach(() => document.getElementById('page-answers')?.remove());
+
+  it('shows the answer that came with the page at once, without asking the server for it', async () => {
+    // a name the fake server never answers: what shows can only come from the page
+    pageWith({
+      [`${API_BASE}/catalogue/queryPackage?PACK_ID=BASIC`]: { ...basic, PACK_NAME: '頁面帶來的基本型' },
+    });
+    const { fetchMock } = await renderApp('/product/Intropackage?PACK_ID=BASIC', {
+      fetch: catalogueServer(),
+    });
+    expect(screen.getByRole('heading', { level: 2, name: '頁面帶來的基本型' })).toBeInTheDocument();
+    expect(screen.queryByText('方案資料載入中…')).not.toBeInTheDocument();
+    expect(queried(fetchMock)).toEqual([]);
+  });
+
+  it('uses that answer once: the package shown again later is asked of the server', async () => {
+    pageWith({
+      [`${API_BASE}/catalogue/queryPackage?PACK_ID=BASIC`]: { ...basic, PACK_NAME: '頁面帶來的基本型' },
+    });
+    const { fetchMock, router } = await renderApp('/product/Intropackage?PACK_ID=BASIC', {
+      fetch: catalogueServer(),
+    });
+    await act(() => router.navigate({ to: '/product/optionpackage' }));
+    await act(() => router.navigate({ to: '/product/Intropackage', search: { PACK_ID: 'BASIC' } }));
+    expect(await screen.findByRole('heading', { level: 2, name: '基本型' })).toBeInTheDocument();
+    expect(queried(fetchMock)).toEqual(['BASIC']);
+  });
+
+  it('asks the server when the page came with the answer for another address', async () => {
+    pageWith({
+      [`${API_BASE}/catalogue/queryPackage?PACK_ID=MFG`]: { ...basic, PACK_NAME: '頁面帶來的基本型' },
+    });
+    const { fetchMock } = await renderApp('/product/Intropackage?PACK_ID=BASIC', {
+      fetch: catalogueServer(),
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: '基本型' })).toBeInTheDocument();
+    expect(queried(fetchMock)).toEqual(['BASIC']);
+  });
+
+  it('asks the server when the data block is no JSON', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'page-answers';
+    block.textContent = '{"cut short';
+    document.body.append(block);
+    const { fetchMock } = await renderApp('/product/Intropackage?PACK_ID=BASIC', {
+      fetch: catalogueServer(),
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: '基本型' })).toBeInTheDocument();
+    expect(queried(fetchMock)).toEqual(['BASIC']);
   });
 });
