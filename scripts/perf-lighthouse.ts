@@ -58,7 +58,8 @@ try {
   for (const page of PAGES) {
     const analyst = isAnalystPage(page);
     const runs = [];
-    for (let i = 0; i < RUNS; i++) {
+    // a run Lighthouse could not record (NO_NAVSTART, "Please run Lighthouse again") is run again, once
+    for (let i = 0, retried = false; i < RUNS; i++) {
       const result = await lighthouse(`${server.origin}${page}`, {
         port: chrome.port,
         output: 'json',
@@ -69,6 +70,11 @@ try {
         disableStorageReset: analyst,
       });
       if (!result) throw new Error(`no Lighthouse result for ${page}`);
+      if (result.lhr.runtimeError?.code === 'NO_NAVSTART' && !retried) {
+        retried = true;
+        i--;
+        continue;
+      }
       if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.message}`);
       runs.push({ ...result.lhr, trace: result.artifacts.Trace });
     }
