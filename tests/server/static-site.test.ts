@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_INDEX_HTML, type TestApp } from '../support/server';
@@ -65,6 +67,24 @@ describe('static site under /groupins/', () => {
     expect(response.statusCode).not.toBe(200);
     const encoded = await t.app.inject({ method: 'GET', url: '/groupins/%2e%2e/%2e%2e/etc/passwd' });
     expect(encoded.body).not.toContain('root:');
+  });
+
+  it("never serves the build's own folders (.vite: the manifest, the page shells), however the path is spelt", async () => {
+    await mkdir(join(t.config.staticDir, '.vite'), { recursive: true });
+    await writeFile(join(t.config.staticDir, '.vite', 'manifest.json'), '{"secret-ish":true}');
+    for (const url of [
+      '/groupins/.vite/manifest.json',
+      '/groupins/./.vite/manifest.json',
+      '/groupins//.vite/manifest.json',
+      '/groupins/assets/../.vite/manifest.json',
+      '/groupins/assets/%2e%2e/.vite/manifest.json',
+      '/groupins/assets%2f..%2f.vite/manifest.json',
+      '/groupins/%2evite/manifest.json',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).not.toBe(200);
+      expect(response.body, url).not.toContain('secret-ish');
+    }
   });
 
   it('keeps the API working when the static folder does not exist', async () => {

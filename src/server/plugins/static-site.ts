@@ -66,8 +66,10 @@ export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string; db: Kysel
         allowedPath: (pathname) => pathname !== '/',
         preCompressed: true,
         cacheControl: false,
-        setHeaders: (response, filePath) =>
-          response.setHeader('cache-control', cacheControlFor(relative(staticDir, filePath))),
+        // build folders such as .vite (the manifest, the page shells) are the server's, never a visitor's
+        dotfiles: 'ignore',
+        setHeaders: (reply, filePath) =>
+          reply.header('cache-control', cacheControlFor(relative(staticDir, filePath))),
       });
     },
     { prefix: SITE_BASE },
