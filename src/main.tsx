@@ -4,12 +4,14 @@ import type { InspectionEvent } from 'xstate';
 import { App } from './app';
 import { startAppActors } from './app-actors';
 import { apiPost } from './lib/api-client';
+import { watchShellFocus } from './lib/shell-focus';
 import { createAppRouter } from './router';
 import './styles.css';
 
 // The app starts in a task of its own after its modules have been evaluated, so the visitor's phone is not
 // held by one long task (Lighthouse counts the time past 50 ms of each one as blocking).
 setTimeout(() => {
+  watchShellFocus();
   // What the app's actors do before the transition trace has loaded, handed to it once it has.
   let early: InspectionEvent[] | undefined = [];
   const actors = startAppActors({ inspect: (event) => early?.push(event) });

@@ -9,6 +9,7 @@ import { useCartRefreshOnReturn } from './features/cart/use-cart-refresh';
 import { ConsentBanner } from './features/consent/consent-banner';
 import { SessionDialogs } from './features/session/session-dialogs';
 import { Announcement } from './features/site-settings/announcement';
+import { restoreShellFocus } from './lib/shell-focus';
 import { useActorSelector } from './lib/use-actor-selector';
 import { usePageHeadingFocus } from './lib/use-page-heading-focus';
 
@@ -25,7 +26,11 @@ export function RootLayout() {
   useCartRefreshOnReturn(actors.cart);
   usePageHeadingFocus();
   // the prerendered page is busy until this first render has replaced it (src/server/page-preloads.ts)
-  useEffect(() => document.getElementById('root')?.removeAttribute('aria-busy'), []);
+  useEffect(() => {
+    const root = document.getElementById('root');
+    root?.removeAttribute('aria-busy');
+    if (root) restoreShellFocus(root);
+  }, []);
   const cartSpeaks = useActorSelector(actors.cart, (s) =>
     CART_DIALOG_STATES.some((state) => s.matches(state)),
   );

@@ -138,3 +138,31 @@ describe('pages sent with their content', () => {
     await context.close();
   });
 });
+
+describe('focus while the app takes the page over', () => {
+  it('a control focused on the prerendered page has the focus again once the app has rendered over it', async () => {
+    const { context, page } = await returningVisitor(app);
+    // the app's entry held back: the visitor moves on the prerendered page meanwhile
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/groupins/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${app.server.origin}/groupins/product/Intropackage?PACK_ID=BASIC`);
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    for (let i = 0; i < 30 && (await focusedText()) !== '試算保費'; i++) await page.keyboard.press('Tab');
+    expect(await focusedText()).toBe('試算保費');
+    expect(await page.locator('#root').getAttribute('aria-busy')).toBe('true');
+    release();
+    await page.locator('#root:not([aria-busy])').waitFor({ state: 'attached' });
+    expect(await focusedText()).toBe('試算保費');
+    // the app's own link: Enter moves within the app, to the trial with this package chosen
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: '保費試算：選擇保障' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?PACK_ID=BASIC');
+    await context.close();
+  });
+});
