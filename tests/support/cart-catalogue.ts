@@ -96,10 +96,17 @@ export const PACKAGES: Record<string, Omit<Insertable<PackageProductsTable>, 'pa
 };
 
 export async function insertCartCatalogue(db: Kysely<Database>): Promise<void> {
+  const products = [LIFE, ACCIDENT, ACCIDENT_MEDICAL, OCCUPATIONAL, ...PLAIN];
   await db
     .insertInto('products')
-    .values([LIFE, ACCIDENT, ACCIDENT_MEDICAL, OCCUPATIONAL, ...PLAIN])
+    .values(products)
     .onConflict((conflict) => conflict.column('prod_id').doNothing())
+    .execute();
+  // a product is on sale only with a rate band (src/server/db/repositories/catalogue.ts): one for every age
+  await db
+    .insertInto('premium_rates')
+    .values(products.map(({ prod_id }) => ({ prod_id, age_min: 15, age_max: 70, rate: 10 })))
+    .onConflict((conflict) => conflict.doNothing())
     .execute();
   for (const [index, [name, lines]] of Object.entries(PACKAGES).entries()) {
     const pack_id = `TPK${index + 1}`;

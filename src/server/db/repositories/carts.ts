@@ -5,6 +5,7 @@ import { messages } from '../../../domain/messages';
 import { newCartNo } from '../../cart/cart-number';
 import { checkCartItem, type ItemContext, type ProductFacts } from '../../cart/validate-item';
 import { CART_REVISIONS } from '../migrations/0015_cart_revisions';
+import { productsOnSale } from './catalogue';
 import { cachedCartRead } from '../read-cache';
 import type { Database } from '../schema';
 
@@ -462,7 +463,12 @@ async function itemContext(
 
 async function productFacts(trx: Db, ids: string[]): Promise<Map<string, ProductFacts>> {
   if (ids.length === 0) return new Map();
-  const rows = await trx.selectFrom('products').selectAll().where('prod_id', 'in', ids).execute();
+  const rows = await trx
+    .selectFrom('products')
+    .selectAll()
+    .where('prod_id', 'in', ids)
+    .where('prod_id', 'in', productsOnSale(trx))
+    .execute();
   return new Map(
     rows.map((row) => [
       row.prod_id,

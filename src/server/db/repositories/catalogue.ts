@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type {
   AmountBasis,
   CatalogueCell,
@@ -14,6 +14,14 @@ import type { Database, ProductsTable } from '../schema';
 type Product = Selectable<ProductsTable> & { requires_prod_name: string | null };
 
 const CATALOGUE_TABLES = ['products', 'packages', 'package_products', 'premium_rates'] as const;
+
+/**
+ * The products on sale: those with a rate band. Without one no premium can be worked out, so a product whose
+ * bands are gone (a change staff made in the database) is neither listed nor accepted in an item, and a
+ * package holding it is not listed, while the rest of the catalogue stays.
+ */
+export const productsOnSale = (db: Kysely<Database> | Transaction<Database>) =>
+  db.selectFrom('premium_rates').select('premium_rates.prod_id');
 
 /**
  * The packages in display order with their lines, or the one package `packId` (none if unknown). Kept in
@@ -34,8 +42,9 @@ async function loadPackages(db: Kysely<Database>, today: string): Promise<Catalo
     selectRates(db),
   ]);
   const productById = new Map(products.map((p) => [p.prod_id, p]));
-  return packs.map((pack) => {
+  return packs.flatMap((pack) => {
     const own = lines.filter((line) => line.pack_id === pack.pack_id);
+    if (own.some((line) => !productById.has(line.prod_id))) return [];
     const priced = own.map((line) => ({ line, product: productById.get(line.prod_id)! }));
     return {
       PACK_ID: pack.pack_id,
@@ -130,6 +139,7 @@ function selectProducts(db: Kysely<Database>): Promise<Product[]> {
     .leftJoin('products as main', 'main.prod_id', 'p.requires_prod_id')
     .selectAll('p')
     .select('main.prod_name as requires_prod_name')
+    .where('p.prod_id', 'in', productsOnSale(db))
     .orderBy('p.order_seq')
     .execute();
 }
