@@ -5,9 +5,9 @@ import { messages } from '../../../domain/messages';
 import { newCartNo } from '../../cart/cart-number';
 import { checkCartItem, type ItemContext, type ProductFacts } from '../../cart/validate-item';
 import { CART_REVISIONS } from '../migrations/0015_cart_revisions';
-import { productsOnSale } from './catalogue';
 import { cachedCartRead } from '../read-cache';
 import type { Database } from '../schema';
+import { productsOnSale } from './catalogue';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
