@@ -202,11 +202,12 @@ describe('form messages on a phone', () => {
 
 const PHONE_WIDTHS = [320, 390] as const;
 
-/** The flows whose steps are screens, acted out in Chromium as their generated paths say. */
+/** A flow's paths walked on a phone, watched as they go. */
 const phoneWalk = <S, V>(flow: FlowInChromium<S, V>) => ({
   entry: flow.entry,
   run: (path: FlowPath, watch: FlowWatch) => runInChromium(app, flow, path, { viewport: PHONE, watch }),
 });
+/** The flows whose steps are screens, acted out in Chromium as their generated paths say. */
 const FLOWS = [
   phoneWalk(shopcartInChromium),
   phoneWalk(tryoutInChromium),
@@ -215,7 +216,7 @@ const FLOWS = [
 ];
 
 /** The screens that are no flow's step, each opened at these addresses (the screen's path, unless given). */
-const PLAIN_SCREENS: Partial<Record<ScreenId, string[]>> & Record<string, string[] | undefined> = {
+const PLAIN_SCREENS: Partial<Record<ScreenId, string[]>> = {
   back2Home: [],
   ODGAF000: [],
   ODGAF010: [],
