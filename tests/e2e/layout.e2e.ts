@@ -1,6 +1,16 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { type FlowPath, flowPaths } from '../../machines/paths';
+import type { RegisteredMachine } from '../../machines/registry';
+import { PACK_IDS } from '../../src/domain/catalogue';
+import { SCREENS, type ScreenId } from '../../src/domain/screens';
 import { builtAppForThisFile, newVisitor, openApp, returningVisitor } from './support/built-app';
+import { contactInChromium } from './support/contact-in-chromium';
+import { type FlowInChromium, type FlowWatch, runInChromium } from './support/flow-in-chromium';
+import { overprintInChromium } from './support/overprint-in-chromium';
+import { misfits } from './support/page-fit';
+import { shopcartInChromium } from './support/shopcart-in-chromium';
+import { tryoutInChromium } from './support/tryout-in-chromium';
 
 // What a visitor sees on a phone (390×844, and 320 px, the narrowest phone in use) and on a desktop
 // (1366×900): nothing cut off, nothing squeezed unreadable, nothing fixed over a focused control.
@@ -182,5 +192,112 @@ describe('form messages on a phone', () => {
     await expect.poll(() => headcount.getAttribute('aria-invalid')).toBe(null);
     expect((await box(submit)).y).toBe(before.y);
     await context.close();
+  });
+});
+
+// Every screen of the route table at a phone's widths: each flow's steps as its generated paths reach
+// them (each form filled in before it is sent, each step once it shows what the oracle says), every
+// other screen opened at its address. The page is never wider than the phone and nothing sticks out
+// past its right edge.
+
+const PHONE_WIDTHS = [320, 390] as const;
+
+/** A flow's paths walked on a phone, watched as they go. */
+const phoneWalk = <S, V>(flow: FlowInChromium<S, V>) => ({
+  entry: flow.entry,
+  run: (path: FlowPath, watch: FlowWatch) => runInChromium(app, flow, path, { viewport: PHONE, watch }),
+});
+/** The flows whose steps are screens, acted out in Chromium as their generated paths say. */
+const FLOWS = [
+  phoneWalk(shopcartInChromium),
+  phoneWalk(tryoutInChromium),
+  phoneWalk(overprintInChromium),
+  phoneWalk(contactInChromium),
+];
+
+/** The screens that are no flow's step, each opened at these addresses (the screen's path, unless given). */
+const PLAIN_SCREENS: Partial<Record<ScreenId, string[]>> = {
+  back2Home: [],
+  ODGAF000: [],
+  ODGAF010: [],
+  ODGAF011: Object.values(PACK_IDS).map((id) => `/product/Intropackage?PACK_ID=${id}`),
+  ODGAF020: [],
+  ODGAF030: [],
+  ODGAF060: [],
+  ODGAF090: [],
+  ODGAF091: [],
+  ODGAF092: [],
+  ODGAF093: [],
+  ODGAF094: [],
+  ODGAF110: ['/featured/article', '/featured/article?page=2'],
+  ODGAF111: ['/featured/articleContent?id=what-is-group-insurance'],
+};
+
+/** A few of the flow's generated paths that together pass through every state any of them reaches. */
+function pathsThroughEveryState(entry: RegisteredMachine): FlowPath[] {
+  const paths = flowPaths(entry);
+  const statesOf = (p: FlowPath) => new Set(p.steps.map((s) => JSON.stringify(s.state.value)));
+  const left = new Set(paths.flatMap((p) => [...statesOf(p)]));
+  const gain = (p: FlowPath) => [...statesOf(p)].filter((state) => left.has(state)).length;
+  const chosen: FlowPath[] = [];
+  while (left.size > 0) {
+    const best = paths.reduce((a, b) => (gain(b) > gain(a) ? b : a));
+    chosen.push(best);
+    for (const state of statesOf(best)) left.delete(state);
+  }
+  return chosen;
+}
+
+describe('every screen on a phone, 320 and 390 px wide', () => {
+  /** The screens' paths checked so far, by the flows and the plain visits. */
+  const checked = new Set<string>();
+  /** What does not fit, each element once (where it was first seen). */
+  const found = new Map<string, string>();
+  const routeOf = (page: Page) => new URL(page.url()).pathname.replace(/^\/groupins/, '') || '/';
+  async function check(page: Page, where: string) {
+    const route = routeOf(page);
+    checked.add(route);
+    for (const misfit of await misfits(page, PHONE_WIDTHS)) {
+      const key = `${route} ${misfit}`;
+      if (!found.has(key)) found.set(key, `${key} — ${where}`);
+    }
+  }
+
+  it.each(FLOWS.map((flow) => [flow.entry.id, flow] as const))(
+    'the %s flow: every state its paths reach, every form filled in',
+    async (_id, flow) => {
+      found.clear();
+      for (const [index, path] of pathsThroughEveryState(flow.entry).entries()) {
+        const where = `(${flow.entry.id} path ${index + 1}: ${path.description})`;
+        await flow.run(path, {
+          filled: (page) => check(page, `filled in ${where}`),
+          settled: (page) => check(page, where),
+        });
+      }
+      expect([...found.values()]).toEqual([]);
+    },
+    240_000,
+  );
+
+  it('every other screen, opened at its address', async () => {
+    found.clear();
+    const { context, page } = await newVisitor(app, PHONE);
+    for (const screen of SCREENS) {
+      const addresses = PLAIN_SCREENS[screen.id];
+      if (!addresses) continue;
+      for (const address of addresses.length > 0 ? addresses : [screen.path]) {
+        await openApp(page, url(address));
+        await h1(page).waitFor();
+        await page.waitForLoadState('networkidle');
+        await check(page, `(opened at ${address})`);
+      }
+      checked.add(screen.path);
+    }
+    await context.close();
+    expect([...found.values()]).toEqual([]);
+  }, 120_000);
+
+  it('left no screen of the route table out', () => {
+    expect(SCREENS.map((s) => s.path).filter((path) => !checked.has(path))).toEqual([]);
   });
 });
