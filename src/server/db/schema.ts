@@ -155,7 +155,7 @@ export interface ApplicationsTable {
   id: Generated<number>;
   /** 受理編號: GI + ROC yyyMMdd + 5-digit serial of the day */
   application_no: string;
-  /** the flow's idempotency key */
+  /** the flow's idempotency key, unique within its session (migration 0016) */
   request_id: string;
   session_id: string;
   status: ColumnType<ApplicationStatus, ApplicationStatus | undefined, ApplicationStatus>;
@@ -274,7 +274,10 @@ export interface QuestionsTable {
 export interface ContactsTable {
   /** 案件編號: CT + ROC yyyMMdd + 5-digit serial of the day */
   contact_no: string;
+  /** the form's idempotency key, unique within its session (migration 0016) */
   request_id: string;
+  /** the visitor session it came from */
+  session_id: string;
   name: string;
   company_name: string;
   tax_id: string | null;
