@@ -15,6 +15,7 @@ import * as rateLimitHits from './migrations/0013_rate_limit_hits';
 import * as cartNotices from './migrations/0014_cart_notices';
 import * as cartRevisions from './migrations/0015_cart_revisions';
 import * as sessionRequestIds from './migrations/0016_session_request_ids';
+import * as loginFailures from './migrations/0017_login_failures';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_cart_notices': cartNotices,
   '0015_cart_revisions': cartRevisions,
   '0016_session_request_ids': sessionRequestIds,
+  '0017_login_failures': loginFailures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
