@@ -13,6 +13,8 @@ export interface SessionKeys {
   clientKey: Buffer;
   /** keys the HMAC that names a visitor in the machine traces: the session id is never stored there */
   traceKey: Buffer;
+  /** keys the HMAC that stands for a name no analyst has in the login lockout: no such name is stored */
+  loginKey: Buffer;
 }
 
 export function deriveSessionKeys(sessionSecret: string): SessionKeys {
@@ -24,6 +26,7 @@ export function deriveSessionKeys(sessionSecret: string): SessionKeys {
     tokenKey: derive('sealed tokens'),
     clientKey: derive('lookup client'),
     traceKey: derive('trace visitor'),
+    loginKey: derive('login name'),
   };
 }
 
@@ -35,4 +38,9 @@ export function csrfTokenFor(keys: SessionKeys, sessionId: string): string {
 /** The anonymous visitor a machine trace is stored under: HMAC-SHA256 of the session id, 16 hex digits. */
 export function traceVisitorFor(keys: Pick<SessionKeys, 'traceKey'>, sessionId: string): string {
   return createHmac('sha256', keys.traceKey).update(sessionId).digest('hex').slice(0, 16);
+}
+
+/** The subject a name no analyst has is counted under at the atlas login: HMAC-SHA256 of it, base64url. */
+export function loginSubjectFor(keys: Pick<SessionKeys, 'loginKey'>, name: string): string {
+  return createHmac('sha256', keys.loginKey).update(name).digest('base64url');
 }

@@ -187,6 +187,77 @@ describe('atlas login', () => {
     expect(await failures(name)).toEqual({ failed_logins: 0, locked_until: null });
   });
 
+  describe('an unknown name answers as a real one', () => {
+    /** Five wrong sign-ins in a row: the 5th locks. */
+    const FIVE_WRONG = [REFUSED, REFUSED, REFUSED, REFUSED, LOCKED];
+    let strangers = 0;
+    /** A real name, a name no analyst has, and one no analyst could have: each never tried before. */
+    async function names(): Promise<string[]> {
+      strangers += 1;
+      return [await newAnalyst(t), `nobody.${strangers}`, `No Such Name ${strangers}`];
+    }
+    /** The answers of `tries` wrong sign-ins as `name`. */
+    async function wrongTries(visitor: CartVisitor, name: string, tries: number) {
+      const answers = [];
+      for (let i = 0; i < tries; i += 1) answers.push((await login(visitor, name, 'wrong password!')).json());
+      return answers;
+    }
+
+    it('refuses the 5th wrong sign-in and the ones after it with loginLocked, for any name', async () => {
+      const visitor = await CartVisitor.arrive(t);
+      for (const name of await names()) {
+        expect(await wrongTries(visitor, name, 6), name).toEqual([...FIVE_WRONG, LOCKED]);
+      }
+    });
+
+    it('lets any name try again 15 minutes after the lock, not before', async () => {
+      const visitor = await CartVisitor.arrive(t);
+      const all = await names();
+      const start = Date.now();
+      for (const name of all) await wrongTries(visitor, name, 5);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(start + 14 * MINUTE);
+      for (const name of all) expect(await wrongTries(visitor, name, 1), name).toEqual([LOCKED]);
+      vi.setSystemTime(Date.now() + 2 * MINUTE);
+      for (const name of all) {
+        expect(await wrongTries(visitor, name, 5), name).toEqual(FIVE_WRONG);
+      }
+    });
+
+    it('forgets wrong sign-ins 15 minutes after the last one, for any name', async () => {
+      const visitor = await CartVisitor.arrive(t);
+      const all = await names();
+      for (const name of all) await wrongTries(visitor, name, 4);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 14 * MINUTE);
+      // 14 minutes after the 4th, the 5th still counts: it locks
+      for (const name of all) expect(await wrongTries(visitor, name, 1), name).toEqual([LOCKED]);
+      // the lock over, 4 more; 15 minutes without a wrong one, and the count starts again
+      vi.setSystemTime(Date.now() + 15 * MINUTE);
+      for (const name of all) await wrongTries(visitor, name, 4);
+      vi.setSystemTime(Date.now() + 15 * MINUTE);
+      for (const name of all)
+        expect(await wrongTries(visitor, name, 4), name).toEqual(FIVE_WRONG.slice(0, 4));
+    });
+
+    it('keeps an unknown name’s count under an HMAC of it, and deletes the count once forgotten', async () => {
+      const visitor = await CartVisitor.arrive(t);
+      const name = `nobody.kept.${Date.now()}`;
+      const rows = () => t.db.selectFrom('login_failures').selectAll().execute();
+      const before = (await rows()).length;
+      await wrongTries(visitor, name, 2);
+      const stored = await rows();
+      expect(stored).toHaveLength(before + 1);
+      expect(JSON.stringify(stored)).not.toContain(name);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      // past every count and lock the tests before made, with their clocks moved on up to 45 minutes
+      vi.setSystemTime(Date.now() + 120 * MINUTE);
+      await wrongTries(visitor, `nobody.later.${Date.now()}`, 1);
+      // every count before is forgotten and every lock over: only the new name's row is left
+      expect(await rows()).toHaveLength(1);
+    });
+  });
+
   it('logs out: the session row is deleted, the cookie cleared, and the old cookie then gets 401', async () => {
     const { visitor } = await loggedIn(t);
     const oldCookie = visitor.jar.get('gi_analyst')!;

@@ -1,8 +1,9 @@
-import { type Challenge, solveChallenge } from 'altcha-lib';
+import { type Challenge, createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER, createCaptcha } from '../../src/server/captcha/captcha';
 import { loadConfig } from '../../src/server/config';
+import { deriveSessionKeys } from '../../src/server/session-keys';
 import { createTestApp, type TestApp } from '../support/server';
 
 const URL = '/ODGAWeb/api/captcha/challenge';
@@ -117,6 +118,22 @@ describe('captcha', () => {
     expect(challenge.parameters.expiresAt).toBeLessThan(Date.now() / 1000);
     const { payload } = await solve(challenge);
     expect(await t.app.captcha.verify(t.db, payload)).toBe(false);
+  });
+
+  it.each([
+    ['no date can hold', 1e300],
+    ['is not a whole second', Date.now() / 1000 + 600.5],
+  ])('refuses, without throwing, a challenge signed with its key whose expiry %s', async (_, expiresAt) => {
+    const challenge = await createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 10,
+      deriveKey,
+      expiresAt,
+      hmacSignatureSecret: deriveSessionKeys(t.config.sessionSecret).captchaKey,
+    });
+    const { payload } = await solve(challenge);
+    await expect(t.app.captcha.verify(t.db, payload)).resolves.toBe(false);
   });
 
   it.each([

@@ -82,6 +82,32 @@ describe('contact/submit', () => {
     expect(await stored()).toBe(before);
   });
 
+  it('treats another session’s request id as new: its captcha checked, its own receipt, none of the first', async () => {
+    const first = await CartVisitor.arrive(t);
+    const body = await submission(first);
+    const receipt = (await first.api('contact/submit', body)).json();
+    expect(receipt.returnCode).toBe(0);
+
+    const stranger = await CartVisitor.arrive(t);
+    const before = await stored();
+    const replayed = await stranger.api('contact/submit', { ...body, captcha: 'x' });
+    const unused = await stranger.api('contact/submit', { ...body, captcha: 'x', requestId: randomUUID() });
+    expect([replayed.statusCode, replayed.json()]).toEqual([unused.statusCode, unused.json()]);
+    expect(replayed.json()).toEqual({ returnCode: 400, data: null, msg: messages.captcha() });
+    expect(replayed.body).not.toContain(receipt.data.contactNo);
+    expect(await stored()).toBe(before);
+
+    const own = (await stranger.api('contact/submit', { ...body, captcha: await stranger.captcha() })).json();
+    expect(own.returnCode).toBe(0);
+    expect(own.data.contactNo).toMatch(CONTACT_NO);
+    expect(own.data.contactNo).not.toBe(receipt.data.contactNo);
+    expect(await stored()).toBe(before + 1);
+    // each session's repeat gets its own first receipt
+    expect((await first.api('contact/submit', { ...body, captcha: 'x' })).json()).toEqual(receipt);
+    expect((await stranger.api('contact/submit', { ...body, captcha: 'x' })).json()).toEqual(own);
+    expect(await stored()).toBe(before + 1);
+  });
+
   it.each([
     ['no name', { ...SAMPLE_CONTACT_MESSAGE, name: '' }, '姓名不可為空白'],
     ['neither phone', { ...SAMPLE_CONTACT_MESSAGE, mobile: undefined }, '手機號碼與市話請至少填寫一項'],

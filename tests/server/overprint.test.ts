@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sealToken } from '../../src/server/overprint/sealed-token';
+import { deriveSessionKeys } from '../../src/server/session-keys';
 import { createTestApp, type TestApp } from '../support/server';
 import { applyForBasic as apply, ShopcartVisitor } from '../support/shopcart';
 
@@ -235,6 +237,29 @@ describe('overprint and progress', () => {
     const response = await visitor.api('overprint/document', { token: forged, documents: ['form'] });
     expect(response.headers['content-type']).toContain('application/json');
     expect(response.json()).toEqual({ returnCode: 1, data: 'tokenInvalid', msg: INVALID_LINK });
+  });
+
+  it('refuses, as any bad token, one sealed with the right key whose claims are malformed', async () => {
+    const { visitor, applicationNo } = await apply(t);
+    const { tokenKey } = deriveSessionKeys(t.config.sessionSecret);
+    const invalid = { returnCode: 1, data: 'tokenInvalid', msg: INVALID_LINK };
+    const far = Date.now() + 60_000;
+    for (const claims of [
+      // an expiry no date can hold, one not a whole millisecond, one not a number
+      { applicationNo, expiresAt: 1e300 },
+      { applicationNo, expiresAt: 8.64e15 + 1 },
+      { applicationNo, expiresAt: far + 0.5 },
+      { applicationNo, expiresAt: new Date(far).toISOString() },
+      // no 受理編號
+      { applicationNo: `${applicationNo} `, expiresAt: far },
+      { applicationNo: 42, expiresAt: far },
+    ]) {
+      const token = sealToken(tokenKey, 'overprint', claims as never);
+      const opened = await visitor.api('DTODGAZ0/getDecryptData', { token, applicationNo });
+      expect([opened.statusCode, opened.json()], JSON.stringify(claims)).toEqual([200, invalid]);
+      const printed = await visitor.api('overprint/document', { token, documents: ['form'] });
+      expect([printed.statusCode, printed.json()], JSON.stringify(claims)).toEqual([200, invalid]);
+    }
   });
 
   it('shows the progress timeline by 受理編號 and 統一編號, after staff moved it along', async () => {

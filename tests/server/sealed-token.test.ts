@@ -38,6 +38,21 @@ describe('sealed tokens', () => {
     expect(openToken(key, 'overprint', odd, NOW)).toEqual(invalid);
   });
 
+  it.each([
+    ['an expiry no date can hold', { ...claims, expiresAt: 1e300 }],
+    ['an expiry one past the last date', { ...claims, expiresAt: 8.64e15 + 1 }],
+    ['an expiry not a whole millisecond', { ...claims, expiresAt: claims.expiresAt + 0.5 }],
+    ['an expiry written as a date', { ...claims, expiresAt: new Date(claims.expiresAt).toISOString() }],
+    ['no expiry', { applicationNo: claims.applicationNo }],
+    ['a 受理編號 not of its form', { ...claims, applicationNo: 'GI1151124' }],
+    ['a 受理編號 not text', { ...claims, applicationNo: 115112400001 }],
+    ['not an object', [claims.applicationNo, claims.expiresAt]],
+    ['null', null],
+  ])('refuse a token sealed right whose claims hold %s as invalid', (_, odd) => {
+    const token = sealToken(key, 'overprint', odd as never);
+    expect(openToken(key, 'overprint', token, NOW)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
   it('a visit’s token lasts 30 minutes, the print link’s 24 hours', () => {
     const visit = visitToken(key, 'GI115112400001', NOW);
     expect(visit.expiresAt - NOW.getTime()).toBe(30 * 60_000);

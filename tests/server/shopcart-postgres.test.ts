@@ -45,6 +45,28 @@ describeWithPostgres('shopcart/submitApplication on a real PostgreSQL', () => {
     },
   );
 
+  it('answers one request id sent at once from two sessions with two applications, each its own', async () => {
+    const [a, b] = [await ShopcartVisitor.arrive(pg.t), await ShopcartVisitor.arrive(pg.t)];
+    await a.addPackage('BASIC');
+    await b.addPackage('BASIC');
+    const before = await storedCounts(pg.t);
+    const body = await a.submission();
+    const fromB = { ...body, captcha: await b.captcha() };
+    // each session double-clicks
+    const answers = await Promise.all([
+      a.shopcart('submitApplication', body),
+      b.shopcart('submitApplication', fromB),
+      a.shopcart('submitApplication', body),
+      b.shopcart('submitApplication', fromB),
+    ]);
+    const [a1, b1, a2, b2] = answers.map((answer) => answer.json());
+    expect([a1.returnCode, b1.returnCode]).toEqual([0, 0]);
+    expect(a2).toEqual(a1);
+    expect(b2).toEqual(b1);
+    expect(b1.data.applicationNo).not.toBe(a1.data.applicationNo);
+    expect((await storedCounts(pg.t)).applications).toBe(before.applications + 2);
+  });
+
   it('keeps the price it stored when the catalogue changes afterwards', async () => {
     const visitor = await ShopcartVisitor.arrive(pg.t);
     await visitor.addPackage('BASIC');

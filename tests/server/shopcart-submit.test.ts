@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/domain/messages';
@@ -179,6 +180,66 @@ describe('shopcart/submitApplication', () => {
       const [one, two] = answers.map((answer) => answer.json());
       expect(one.returnCode).toBe(0);
       expect(two).toEqual(one);
+      expect((await storedCounts(t)).applications).toBe(before.applications + 1);
+    });
+  });
+
+  describe('a request id another session made: a new request, as for an id never used', () => {
+    /** Company A applied: its submission and its answer (受理編號 and print link token). */
+    async function companyA() {
+      const visitor = await withBasic(t);
+      const body = await visitor.submission();
+      const answer = (await visitor.shopcart('submitApplication', body)).json();
+      expect(answer.returnCode).toBe(0);
+      return { visitor, body, answer };
+    }
+
+    it('checks a stranger’s captcha and body: A’s number and token are not answered', async () => {
+      const a = await companyA();
+      const stranger = await ShopcartVisitor.arrive(t);
+      const before = await storedCounts(t);
+      const replay = { ...a.body, roster: [], captcha: 'x' };
+      const replayed = await stranger.shopcart('submitApplication', replay);
+      const unused = await stranger.shopcart('submitApplication', { ...replay, requestId: randomUUID() });
+      expect([replayed.statusCode, replayed.json()]).toEqual([unused.statusCode, unused.json()]);
+      expect(replayed.statusCode).not.toBe(200);
+      expect(replayed.body).not.toContain(a.answer.data.applicationNo);
+      expect(replayed.body).not.toContain(a.answer.data.overprintToken);
+      expect(await storedCounts(t)).toEqual(before);
+    });
+
+    it('stores a stranger’s valid submission as its own application; A’s repeat still gets A’s answer', async () => {
+      const a = await companyA();
+      const stranger = await withBasic(t);
+      const before = await storedCounts(t);
+      const replayed = await stranger.shopcart('submitApplication', {
+        ...a.body,
+        captcha: await stranger.captcha(),
+      });
+      expect(replayed.statusCode).toBe(200);
+      const { returnCode, msg, data } = replayed.json();
+      expect({ returnCode, msg }).toEqual({ returnCode: 0, msg: '' });
+      expect(Object.keys(data).sort()).toEqual(Object.keys(a.answer.data).sort());
+      expect(data.applicationNo).toMatch(APPLICATION_NO);
+      expect(data.applicationNo).not.toBe(a.answer.data.applicationNo);
+      expect(data.overprintToken).not.toBe(a.answer.data.overprintToken);
+      expect((await storedCounts(t)).applications).toBe(before.applications + 1);
+      const owners = await t.db
+        .selectFrom('applications')
+        .select(['application_no', 'session_id'])
+        .where('request_id', '=', a.body.requestId)
+        .orderBy('application_no')
+        .execute();
+      expect(owners).toEqual([
+        { application_no: a.answer.data.applicationNo, session_id: a.visitor.sessionId },
+        { application_no: data.applicationNo, session_id: stranger.sessionId },
+      ]);
+
+      // each session's repeat gets its own first answer, and stores nothing more
+      const again = await a.visitor.shopcart('submitApplication', { ...a.body, captcha: 'x' });
+      expect(again.json()).toEqual(a.answer);
+      const strangerAgain = await stranger.shopcart('submitApplication', { ...a.body, captcha: 'x' });
+      expect(strangerAgain.json()).toEqual(replayed.json());
       expect((await storedCounts(t)).applications).toBe(before.applications + 1);
     });
   });

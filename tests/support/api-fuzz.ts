@@ -374,11 +374,13 @@ export function endpointCollector() {
  * Tables a refused request may change, by route. A lookup whose identifiers name no application has spent
  * its captcha (captcha_uses: one solved captcha guesses one set of identifiers) and counts towards the
  * lockout (lookup_failures: 5 wrong per 受理編號 in 15 minutes, 20 per client in an hour). A wrong password
- * for an analyst counts in its `analysts` row, which changes no row count. No other refusal stores a row.
+ * for an analyst counts in its `analysts` row, which changes no row count; one for a name no analyst has
+ * counts the same way in a login_failures row of its own. No other refusal stores a row.
  */
 export const REFUSAL_WRITES: Record<string, string[]> = {
   [`${API_BASE}/overprint/lookup`]: ['captcha_uses', 'lookup_failures'],
   [`${API_BASE}/progress/query`]: ['captcha_uses', 'lookup_failures'],
+  [`${API_BASE}/atlas/login`]: ['login_failures'],
 };
 
 const HAN = /\p{Script=Han}/u;

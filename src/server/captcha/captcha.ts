@@ -3,6 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Kysely } from 'kysely';
 import { recordCaptchaUse } from '../db/repositories/captcha-uses';
 import type { Database } from '../db/schema';
+import { isEpochTime } from '../epoch-time';
 
 export type { Challenge };
 
@@ -114,8 +115,8 @@ function decodePayload(payload: string): SolvedPayload | undefined {
   if (
     !isObject(parameters) ||
     parameters.algorithm !== ALGORITHM ||
-    // every challenge this server signs expires; one without an expiry is not ours
-    typeof parameters.expiresAt !== 'number' ||
+    // every challenge this server signs expires at a whole second a Date holds; any other is not ours
+    !isEpochTime(parameters.expiresAt, 1_000) ||
     typeof signature !== 'string' ||
     !/^[0-9a-f]{64}$/.test(signature) ||
     typeof counter !== 'number' ||

@@ -14,6 +14,8 @@ import * as changeNotices from './migrations/0012_change_notices';
 import * as rateLimitHits from './migrations/0013_rate_limit_hits';
 import * as cartNotices from './migrations/0014_cart_notices';
 import * as cartRevisions from './migrations/0015_cart_revisions';
+import * as sessionRequestIds from './migrations/0016_session_request_ids';
+import * as loginFailures from './migrations/0017_login_failures';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -33,6 +35,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_rate_limit_hits': rateLimitHits,
   '0014_cart_notices': cartNotices,
   '0015_cart_revisions': cartRevisions,
+  '0016_session_request_ids': sessionRequestIds,
+  '0017_login_failures': loginFailures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

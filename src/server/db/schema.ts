@@ -155,7 +155,7 @@ export interface ApplicationsTable {
   id: Generated<number>;
   /** 受理編號: GI + ROC yyyMMdd + 5-digit serial of the day */
   application_no: string;
-  /** the flow's idempotency key */
+  /** the flow's idempotency key, unique within its session (migration 0016) */
   request_id: string;
   session_id: string;
   status: ColumnType<ApplicationStatus, ApplicationStatus | undefined, ApplicationStatus>;
@@ -274,7 +274,10 @@ export interface QuestionsTable {
 export interface ContactsTable {
   /** 案件編號: CT + ROC yyyMMdd + 5-digit serial of the day */
   contact_no: string;
+  /** the form's idempotency key, unique within its session (migration 0016) */
   request_id: string;
+  /** the visitor session it came from */
+  session_id: string;
   name: string;
   company_name: string;
   tax_id: string | null;
@@ -296,9 +299,22 @@ export interface AnalystsTable {
   password_hash: string;
   /** wrong passwords in a row; back to 0 on a login and when they earn a lock */
   failed_logins: Generated<number>;
+  /** the last wrong password; the count is forgotten ANALYST_LOCK_MINUTES after it (migration 0017) */
+  last_failed_at: Date | null;
   locked_until: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+/**
+ * The wrong sign-ins of a name no analyst has (migration 0017), counted as an analyst's are; `subject` is
+ * an HMAC of the name, never the name.
+ */
+export interface LoginFailuresTable {
+  subject: string;
+  failed_logins: number;
+  last_failed_at: Date;
+  locked_until: Date | null;
 }
 
 /** An analyst's login: `id` is the random token the signed gi_analyst cookie carries. */
@@ -351,5 +367,6 @@ export interface Database {
   contacts: ContactsTable;
   analysts: AnalystsTable;
   analyst_sessions: AnalystSessionsTable;
+  login_failures: LoginFailuresTable;
   machine_traces: MachineTracesTable;
 }

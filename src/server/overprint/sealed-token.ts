@@ -1,4 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
+import { APPLICATION_NO } from '../../domain/api/overprint';
+import { isEpochTime } from '../epoch-time';
 
 /*
  * Tokens the server hands out and alone can open: AES-256-GCM over a small JSON payload, under a key
@@ -56,9 +58,14 @@ export function openToken(key: Buffer, purpose: TokenPurpose, token: string, now
   return claims.expiresAt > now.getTime() ? { ok: true, claims } : { ok: false, reason: 'expired' };
 }
 
+/** Claims as this server seals them: a 受理編號 and an expiry a Date holds; anything else opens nothing. */
 function isClaims(value: unknown): value is TokenClaims {
   const claims = value as Partial<TokenClaims> | null;
-  return typeof claims?.applicationNo === 'string' && Number.isFinite(claims.expiresAt);
+  return (
+    typeof claims?.applicationNo === 'string' &&
+    APPLICATION_NO.test(claims.applicationNo) &&
+    isEpochTime(claims.expiresAt)
+  );
 }
 
 /** How long what STEP1 opens may be used: the rest of the visit. */

@@ -22,12 +22,14 @@ import {
   deleteAnalystSession,
   findAnalyst,
   recordFailedLogin,
+  recordUnknownNameFailure,
+  unknownNameLock,
 } from '../db/repositories/analysts';
 import { insertMachineTraces, readTraffic } from '../db/repositories/machine-traces';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { analystToken, clearAnalystCookie, setAnalystCookie } from '../plugins/analyst-session';
-import { type SessionKeys, traceVisitorFor } from '../session-keys';
+import { loginSubjectFor, type SessionKeys, traceVisitorFor } from '../session-keys';
 
 const WRITE = { config: { budget: 'write' } } as const;
 const TRACKING = { config: { budget: 'tracking' } } as const;
@@ -45,7 +47,7 @@ const refusal = (reason: LoginRefusal) => fail(RETURN_CODE.refused, LOGIN_MESSAG
 
 export interface AtlasRouteOptions {
   db: Kysely<Database>;
-  keys: Pick<SessionKeys, 'traceKey'>;
+  keys: Pick<SessionKeys, 'traceKey' | 'loginKey'>;
   /** the machine paths report atlas/test-runs answers */
   testReport: string;
 }
@@ -62,13 +64,20 @@ export const atlasRoutes: FastifyPluginAsync<AtlasRouteOptions> = async (app, { 
   app.post('/atlas/login', WRITE, async (request, reply) => {
     const { name, password } = await parseInput(loginSchema, request.body);
     const now = new Date();
-    const analyst = ANALYST_NAME.test(name) ? await findAnalyst(db, name) : null;
+    // a name no analyst has is counted and locked as an analyst is, under an HMAC of it: the answers, and
+    // the queries that make them, are the same for every name
+    const subject = loginSubjectFor(keys, name);
+    const [analyst, unknownLock] = await Promise.all([
+      ANALYST_NAME.test(name) ? findAnalyst(db, name) : null,
+      unknownNameLock(db, subject, now),
+    ]);
+    // a locked name's password is not even checked: the lock stops guessing, right or wrong
+    const lockedUntil = analyst ? analyst.lockedUntil : unknownLock;
+    if (lockedUntil && lockedUntil > now) return refusal('loginLocked');
     if (!analyst) {
       await verifyNobody(password);
-      return refusal('loginRefused');
+      return refusal((await recordUnknownNameFailure(db, subject, now)) ? 'loginLocked' : 'loginRefused');
     }
-    // a locked account's password is not even checked: the lock stops guessing, right or wrong
-    if (analyst.lockedUntil && analyst.lockedUntil > now) return refusal('loginLocked');
     if (!(await verifyPassword(analyst.passwordHash, password))) {
       return refusal((await recordFailedLogin(db, name, now)) ? 'loginLocked' : 'loginRefused');
     }

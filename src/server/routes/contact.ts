@@ -29,19 +29,21 @@ const receiptOf = ({ contactNo, receivedAt }: StoredContact): ContactReceipt => 
 
 /**
  * `POST contact/submit` (聯絡我們, ODGAF080): the message checked with the form's schema, the captcha
- * verified and spent, then stored under the day's next 案件編號. The request id makes it idempotent: a
- * retry after a lost answer, or a double click, gets the first receipt and stores nothing more.
+ * verified and spent, then stored under the day's next 案件編號. The request id makes it idempotent within
+ * the visitor session: a retry after a lost answer, or a double click, gets the first receipt and stores
+ * nothing more. Another session sending the same id is a new message with every check (migration 0016).
  */
 export const contactRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
   app.post('/contact/submit', WRITE, async (request, reply) => {
     const { requestId, message, captcha } = await parseInput(submitContactSchema, request.body);
     const now = new Date();
     const answer = await db.transaction().execute(async (trx) => {
-      await lockContactRequest(trx, requestId);
-      const first = await findContact(trx, requestId);
+      await lockContactRequest(trx, request.sessionId, requestId);
+      const first = await findContact(trx, request.sessionId, requestId);
       if (first) return receiptOf(first);
       if (!(await app.captcha.verify(trx, captcha))) return null;
       const contactNo = await insertContact(trx, {
+        sessionId: request.sessionId,
         requestId,
         message,
         receivedAt: now,

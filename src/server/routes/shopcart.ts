@@ -17,7 +17,6 @@ import { parseDateInput, taipeiDate } from '../../domain/roc-date';
 import { addWorkingDays } from '../../domain/working-days';
 import { readCartCookie, setCartRevision } from '../cart/cart-cookie';
 import {
-  findApplication,
   findSessionApplication,
   insertApplication,
   lockRequestId,
@@ -57,8 +56,9 @@ class Refusal extends Error {
  * - `POST shopcart/estimate`: STEP1's plan priced on the visitor's cart (server/shopcart/price-cart.ts).
  * - `POST shopcart/submitApplication`: checks every field again with the forms' schemas, the captcha and
  *   the cart against the catalogue, then stores the application in one transaction and answers its
- *   受理編號. The flow's requestId makes it idempotent: a double click, a retry or a second tab gets the
- *   first answer, never a second application.
+ *   受理編號. The flow's requestId makes it idempotent within the visitor session: a double click, a retry
+ *   or a second tab gets the first answer, never a second application. The same requestId from another
+ *   session is a new request, checked in full, and never answered the first one's 受理編號 or print link.
  * - `POST shopcart/findApplication`: what a flow whose submit went unanswered (the answer lost, the page
  *   gone) asks: the 受理編號 its requestId made in this session, or a refusal when none was stored.
  */
@@ -94,7 +94,7 @@ export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database>; tokenKey
 
   app.post('/shopcart/findApplication', async (request) => {
     const { requestId } = await parseInput(findApplicationSchema, request.body);
-    const stored = await findSessionApplication(db, requestId, request.sessionId);
+    const stored = await findSessionApplication(db, request.sessionId, requestId);
     return stored ? ok(submitted(stored)) : fail(RETURN_CODE.refused, messages.applicationNotReceived());
   });
 
@@ -105,11 +105,13 @@ export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database>; tokenKey
       context: validationContext(await visitorItems(request), now, body),
     });
     const { requestId } = input;
+    const { sessionId } = request;
     try {
       const { answer, revision } = await db.transaction().execute(async (trx) => {
-        // one flow at a time: a second request of the same flow waits here, then finds the first's answer
-        await lockRequestId(trx, requestId);
-        const existing = await findApplication(trx, requestId);
+        // one flow at a time: a second request of the same flow waits here, then finds the first's answer;
+        // the id is the flow's within its session, so another session's request is new, checked in full
+        await lockRequestId(trx, sessionId, requestId);
+        const existing = await findSessionApplication(trx, sessionId, requestId);
         if (existing) return { answer: ok(submitted(existing)) };
         if (!(await app.captcha.verify(trx, input.captcha))) {
           throw new Refusal(400, fail(RETURN_CODE.badInput, messages.captcha()));
@@ -137,7 +139,7 @@ export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database>; tokenKey
         await insertApplication(trx, {
           applicationNo,
           requestId,
-          sessionId: request.sessionId,
+          sessionId,
           createdAt: now,
           plan,
           applicant,
@@ -153,8 +155,8 @@ export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database>; tokenKey
       return answer;
     } catch (error) {
       if (error instanceof Refusal) return reply.code(error.status).send(error.answer);
-      if (isUniqueViolation(error, 'applications_request_id_key')) {
-        const first = await findApplication(db, requestId);
+      if (isUniqueViolation(error, 'applications_session_id_request_id_key')) {
+        const first = await findSessionApplication(db, sessionId, requestId);
         if (first) return ok(submitted(first));
       }
       throw error;

@@ -33,7 +33,13 @@ export async function upsertAnalyst(
     if (inserted) return { created: true };
     await trx
       .updateTable('analysts')
-      .set({ password_hash: passwordHash, failed_logins: 0, locked_until: null, updated_at: new Date() })
+      .set({
+        password_hash: passwordHash,
+        failed_logins: 0,
+        last_failed_at: null,
+        locked_until: null,
+        updated_at: new Date(),
+      })
       .where('name', '=', name)
       .execute();
     await trx.deleteFrom('analyst_sessions').where('analyst', '=', name).execute();
@@ -51,30 +57,88 @@ export async function findAnalyst(db: Kysely<Database>, name: string): Promise<S
 }
 
 /**
- * Counts a wrong password in one statement (two logins at once both count); the ANALYST_LOCK_AFTER-th in
- * a row locks the account for ANALYST_LOCK_MINUTES and starts the count again. Answers the lock, if any.
+ * One more wrong sign-in, as the columns of a row of `table` are set in one statement (two logins at once
+ * both count): a count whose last wrong try is ANALYST_LOCK_MINUTES old is forgotten and starts again; the
+ * ANALYST_LOCK_AFTER-th in a row locks the name for ANALYST_LOCK_MINUTES and starts the count again.
+ * An analyst's row and an unknown name's count alike, so the answers tell no names apart.
  */
-export async function recordFailedLogin(db: Kysely<Database>, name: string, now: Date): Promise<Date | null> {
-  const reached = sql<boolean>`analysts.failed_logins + 1 >= ${ANALYST_LOCK_AFTER}`;
+function countedFailure(table: 'analysts' | 'login_failures', now: Date) {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  const forgotten = sql<boolean>`${column('last_failed_at')} is null or ${column('last_failed_at')} <= ${forgetBefore(now)}`;
+  const count = sql<number>`case when ${forgotten} then 1 else ${column('failed_logins')} + 1 end`;
+  const reached = sql<boolean>`${count} >= ${ANALYST_LOCK_AFTER}`;
   const until = new Date(now.getTime() + ANALYST_LOCK_MINUTES * MINUTE);
+  return {
+    failed_logins: sql<number>`case when ${reached} then 0 else ${count} end`,
+    locked_until: sql<Date | null>`case when ${reached} then ${until} else ${column('locked_until')} end`,
+    last_failed_at: now,
+  };
+}
+
+/** Wrong sign-ins before this instant are forgotten: as long ago as the lock they may earn lasts. */
+const forgetBefore = (now: Date) => new Date(now.getTime() - ANALYST_LOCK_MINUTES * MINUTE);
+
+/** A lock stored, if it is still in force. */
+function inForce(lockedUntil: Date | null | undefined, now: Date): Date | null {
+  const until = lockedUntil ? new Date(lockedUntil) : null;
+  return until && until > now ? until : null;
+}
+
+/** Counts a wrong password of an analyst (countedFailure). Answers the lock, if any. */
+export async function recordFailedLogin(db: Kysely<Database>, name: string, now: Date): Promise<Date | null> {
   const row = await db
     .updateTable('analysts')
-    .set({
-      failed_logins: sql`case when ${reached} then 0 else analysts.failed_logins + 1 end`,
-      locked_until: sql`case when ${reached} then ${until} else analysts.locked_until end`,
-    })
+    .set(countedFailure('analysts', now))
     .where('name', '=', name)
     .returning('locked_until')
     .executeTakeFirst();
-  const lockedUntil = row?.locked_until ? new Date(row.locked_until) : null;
-  return lockedUntil && lockedUntil > now ? lockedUntil : null;
+  return inForce(row?.locked_until, now);
+}
+
+/** The lock in force on a name no analyst has, by its subject (an HMAC of it), if any. */
+export async function unknownNameLock(
+  db: Kysely<Database>,
+  subject: string,
+  now: Date,
+): Promise<Date | null> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select('locked_until')
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return inForce(row?.locked_until, now);
+}
+
+/**
+ * Counts a wrong sign-in of a name no analyst has, by its subject, as an analyst's wrong password is
+ * counted (countedFailure; the first is a count of 1, short of any lock). Answers the lock, if any. Rows
+ * whose count is forgotten and whose lock is over are deleted here, so the table holds only the names
+ * tried in the last ANALYST_LOCK_MINUTES, or locked.
+ */
+export async function recordUnknownNameFailure(
+  db: Kysely<Database>,
+  subject: string,
+  now: Date,
+): Promise<Date | null> {
+  const row = await db
+    .insertInto('login_failures')
+    .values({ subject, failed_logins: 1, last_failed_at: now, locked_until: null })
+    .onConflict((conflict) => conflict.column('subject').doUpdateSet(countedFailure('login_failures', now)))
+    .returning('locked_until')
+    .executeTakeFirstOrThrow();
+  await db
+    .deleteFrom('login_failures')
+    .where('last_failed_at', '<=', forgetBefore(now))
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .execute();
+  return inForce(row.locked_until, now);
 }
 
 /** A right password: the count of wrong ones starts again. */
 export async function clearFailedLogins(db: Kysely<Database>, name: string): Promise<void> {
   await db
     .updateTable('analysts')
-    .set({ failed_logins: 0, locked_until: null })
+    .set({ failed_logins: 0, last_failed_at: null, locked_until: null })
     .where('name', '=', name)
     .execute();
 }

@@ -86,21 +86,14 @@ export async function pricingCatalogue(db: Db, classes: readonly CartClass[]): P
   return { products: productMap, packages };
 }
 
-/** The application a flow's request id made, if any. */
-export async function findApplication(db: Db, requestId: string): Promise<StoredApplication | undefined> {
-  const row = await db
-    .selectFrom('applications')
-    .select(['application_no', 'created_at'])
-    .where('request_id', '=', requestId)
-    .executeTakeFirst();
-  return row && { applicationNo: row.application_no, createdAt: new Date(row.created_at) };
-}
-
-/** The application a flow's request id made in this session, if any (another session's is none). */
+/**
+ * The application a flow's request id made in this session, if any. The request id is the flow's key
+ * within its session only (migration 0016): what another session stored under it is none.
+ */
 export async function findSessionApplication(
   db: Db,
-  requestId: string,
   sessionId: string,
+  requestId: string,
 ): Promise<StoredApplication | undefined> {
   const row = await db
     .selectFrom('applications')
@@ -112,13 +105,18 @@ export async function findSessionApplication(
 }
 
 /**
- * Serialises the submits of one flow: the transaction waits while another holds its request id, so a
- * double click's second request finds the first one's application instead of racing it. An advisory
- * lock, released at commit or rollback; different request ids never wait on each other (short of a
- * 64-bit hash collision, which only makes them take turns).
+ * Serialises the submits of one flow: the transaction waits while another holds the session's request id,
+ * so a double click's second request finds the first one's application instead of racing it. An advisory
+ * lock, released at commit or rollback; other request ids, and the same id sent from another session,
+ * never wait on it (short of a 64-bit hash collision, which only makes them take turns).
  */
-export async function lockRequestId(trx: Transaction<Database>, requestId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${requestId}, 0))`.execute(trx);
+export async function lockRequestId(
+  trx: Transaction<Database>,
+  sessionId: string,
+  requestId: string,
+): Promise<void> {
+  const key = `application:${sessionId}:${requestId}`;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
 /** The next 受理編號 of `day` (ISO, Asia/Taipei): GI + ROC yyyMMdd + 5-digit serial. */

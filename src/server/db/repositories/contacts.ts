@@ -11,16 +11,32 @@ export interface StoredContact {
   receivedAt: Date;
 }
 
-/** One request id at a time: a second submit of the same message waits, then finds the first. */
-export async function lockContactRequest(trx: Transaction<Database>, requestId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`contact:${requestId}`}, 0))`.execute(trx);
+/**
+ * One request id of a session at a time: a second submit of the same message waits, then finds the first.
+ * The same id sent from another session does not wait on it.
+ */
+export async function lockContactRequest(
+  trx: Transaction<Database>,
+  sessionId: string,
+  requestId: string,
+): Promise<void> {
+  const key = `contact:${sessionId}:${requestId}`;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
-/** The message stored under `requestId`, if any. */
-export async function findContact(db: Db, requestId: string): Promise<StoredContact | null> {
+/**
+ * The message this session stored under `requestId`, if any. The request id is the form's key within its
+ * session only (migration 0016): what another session stored under it is none.
+ */
+export async function findContact(
+  db: Db,
+  sessionId: string,
+  requestId: string,
+): Promise<StoredContact | null> {
   const row = await db
     .selectFrom('contacts')
     .select(['contact_no', 'received_at'])
+    .where('session_id', '=', sessionId)
     .where('request_id', '=', requestId)
     .executeTakeFirst();
   return row ? { contactNo: row.contact_no, receivedAt: row.received_at } : null;
@@ -29,7 +45,14 @@ export async function findContact(db: Db, requestId: string): Promise<StoredCont
 /** Stores a message under the day's next 案件編號 (CT + ROC yyyMMdd + serial) and answers it. */
 export async function insertContact(
   trx: Transaction<Database>,
-  contact: { requestId: string; message: ContactMessage; receivedAt: Date; day: IsoDate; replyBy: IsoDate },
+  contact: {
+    sessionId: string;
+    requestId: string;
+    message: ContactMessage;
+    receivedAt: Date;
+    day: IsoDate;
+    replyBy: IsoDate;
+  },
 ): Promise<string> {
   const { message } = contact;
   const contactNo = await nextDailyNumber(trx, 'contact_serials', 'CT', contact.day);
@@ -38,6 +61,7 @@ export async function insertContact(
     .values({
       contact_no: contactNo,
       request_id: contact.requestId,
+      session_id: contact.sessionId,
       name: message.name,
       company_name: message.companyName,
       tax_id: message.taxId || null,
