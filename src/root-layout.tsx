@@ -1,4 +1,5 @@
 import { Outlet, useRouteContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { GoToTop } from './components/go-to-top';
 import { LoadingOverlay } from './components/loading-overlay';
@@ -10,7 +11,6 @@ import { ConsentBanner } from './features/consent/consent-banner';
 import { SessionDialogs } from './features/session/session-dialogs';
 import { Announcement } from './features/site-settings/announcement';
 import { restoreShellFocus } from './lib/shell-focus';
-import { useActorSelector } from './lib/use-actor-selector';
 import { usePageHeadingFocus } from './lib/use-page-heading-focus';
 
 // The cart's dialogs answer a call that just reached the server, so they can load when needed. The
@@ -31,9 +31,7 @@ export function RootLayout() {
     root?.removeAttribute('aria-busy');
     if (root) restoreShellFocus(root);
   }, []);
-  const cartSpeaks = useActorSelector(actors.cart, (s) =>
-    CART_DIALOG_STATES.some((state) => s.matches(state)),
-  );
+  const cartSpeaks = useSelector(actors.cart, (s) => CART_DIALOG_STATES.some((state) => s.matches(state)));
   return (
     <>
       <ConsentBanner actor={actors.consent} />

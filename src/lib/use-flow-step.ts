@@ -1,7 +1,7 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { useActorSelector } from './use-actor-selector';
 
 /** What each state of a flow's machine says of itself: its screen's route and its step. */
 interface StepMeta {
@@ -26,7 +26,7 @@ export const stepOf = (snapshot: AnyMachineSnapshot): number => metaOf(snapshot)
  */
 export function useFlowStep(flow: AnyActorRef, base: string, step: number, asks = true): boolean {
   const navigate = useNavigate();
-  const current = useActorSelector(flow, (s) => stepOf(s as AnyMachineSnapshot));
+  const current = useSelector(flow, (s) => stepOf(s as AnyMachineSnapshot));
   // every arrival at this step's address is a new history entry: a link, a reload, Back, Forward, the same
   // address again; null once the address is another page's (this screen is on its way out)
   const arrival = useRouterState({

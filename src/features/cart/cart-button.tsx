@@ -1,17 +1,17 @@
 import { Link, useRouteContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
-import { useActorSelector } from '../../lib/use-actor-selector';
 import { useDismiss } from '../../lib/use-dismiss';
 import { lineAmount } from './cart-line';
 
 /** The header's cart: the count on the button, the content one click away (a panel). */
 export function CartButton() {
   const { actors } = useRouteContext({ from: '__root__' });
-  const cart = useActorSelector(actors.cart, (s) => s.context.cart);
-  const maxItems = useActorSelector(actors.cart, (s) => s.context.maxItems);
-  const failed = useActorSelector(actors.cart, (s) => s.matches('loadFailed'));
-  const busy = useActorSelector(actors.cart, (s) => s.hasTag('busy'));
+  const cart = useSelector(actors.cart, (s) => s.context.cart);
+  const maxItems = useSelector(actors.cart, (s) => s.context.maxItems);
+  const failed = useSelector(actors.cart, (s) => s.matches('loadFailed'));
+  const busy = useSelector(actors.cart, (s) => s.hasTag('busy'));
   const [open, setOpen] = useState(false);
   const [news, setNews] = useState('');
   const panelId = useId();

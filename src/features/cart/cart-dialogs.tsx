@@ -1,15 +1,15 @@
 import { useRouteContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { Dialog } from '../../components/dialog';
-import { useActorSelector } from '../../lib/use-actor-selector';
 
 const FALLBACK_REFUSAL = '此項目無法加入購物車，請確認保障內容後再試。';
 
 /** The dialogs of SPEC §8 for the cart: cart full, item error, and a call that failed. */
 export function CartDialogs() {
   const { actors } = useRouteContext({ from: '__root__' });
-  const state = useActorSelector(actors.cart, (s) => s.value);
-  const refusal = useActorSelector(actors.cart, (s) => s.context.refusal);
-  const maxItems = useActorSelector(actors.cart, (s) => s.context.maxItems);
+  const state = useSelector(actors.cart, (s) => s.value);
+  const refusal = useSelector(actors.cart, (s) => s.context.refusal);
+  const maxItems = useSelector(actors.cart, (s) => s.context.maxItems);
   const close = () => actors.cart.send({ type: 'dialog.close' });
 
   const content =

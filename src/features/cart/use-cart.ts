@@ -1,7 +1,7 @@
 import { useRouteContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import type { AppActors } from '../../app-actors';
 import type { Cart, InputPackage, SourceCode } from '../../domain/cart-item';
-import { useActorSelector } from '../../lib/use-actor-selector';
 import { pushAddToCart } from './add-to-cart-event';
 
 /**
@@ -45,9 +45,9 @@ export function useCart(): {
   update(classId: number, pkg: InputPackage, source: SourceCode): void;
 } {
   const { actors } = useRouteContext({ from: '__root__' });
-  const cart = useActorSelector(actors.cart, (s) => s.context.cart);
-  const busy = useActorSelector(actors.cart, (s) => s.hasTag('busy'));
-  const status = useActorSelector(actors.cart, statusOf);
+  const cart = useSelector(actors.cart, (s) => s.context.cart);
+  const busy = useSelector(actors.cart, (s) => s.hasTag('busy'));
+  const status = useSelector(actors.cart, statusOf);
   return {
     cart,
     count: cart.CLASS_LIST.length,

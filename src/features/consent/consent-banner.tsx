@@ -1,8 +1,8 @@
+import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { consentMachine } from '../../../machines/consent.machine';
 import { BusyButton } from '../../components/busy-button';
-import { useActorSelector } from '../../lib/use-actor-selector';
 
 // The banner's height, which the page keeps free below its content and above the go-to-top button
 // (styles.css), so the fixed banner never covers a focused control (WCAG 2.2 SC 2.4.11).
@@ -14,7 +14,7 @@ const SPACE = '--consent-space';
  * banner, or on to the skip link, the next stop after it.
  */
 export function ConsentBanner({ actor }: { actor: ActorRefFrom<typeof consentMachine> }) {
-  const state = useActorSelector(actor, (s) => s.value);
+  const state = useSelector(actor, (s) => s.value);
   const shown = state !== 'checking' && state !== 'accepted';
   const banner = useRef<HTMLElement>(null);
   const cameFrom = useRef<HTMLElement | null>(null);

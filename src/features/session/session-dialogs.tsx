@@ -1,13 +1,13 @@
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/dialog';
-import { useActorSelector } from '../../lib/use-actor-selector';
 
 /** The session's reminder (time left, continue) and its end notice (SPEC §4). */
 export function SessionDialogs() {
   const { actors } = useRouteContext({ from: '__root__' });
-  const state = useActorSelector(actors.session, (s) => s.value);
-  const times = useActorSelector(actors.session, (s) => s.context);
+  const state = useSelector(actors.session, (s) => s.value);
+  const times = useSelector(actors.session, (s) => s.context);
   const navigate = useNavigate();
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { cartChangedSinceConfirmed, type FlowStep } from '../../../machines/shopcart.machine';
-import { useActorSelector } from '../../lib/use-actor-selector';
 import { stepOf } from '../../lib/use-flow-step';
 import type { ShopcartActor } from './shopcart-flow';
 
@@ -13,8 +13,8 @@ let noticeUpOn: FlowStep | null = null;
  * confirmed STEP1, each step says so once, and stays saying it while the visitor is on it.
  */
 export function CartChangedNotice({ flow, step }: { flow: ShopcartActor; step: FlowStep }) {
-  const changed = useActorSelector(flow, (s) => cartChangedSinceConfirmed(s.context));
-  const reminded = useActorSelector(flow, (s) => s.context.reminders[`rmind${step}`]);
+  const changed = useSelector(flow, (s) => cartChangedSinceConfirmed(s.context));
+  const reminded = useSelector(flow, (s) => s.context.reminders[`rmind${step}`]);
   const [shown, setShown] = useState(() => noticeUpOn === step);
   useEffect(() => {
     if (changed && !reminded) {

@@ -1,4 +1,5 @@
 import { useSearch } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { ScreenPage } from '../../components/screen-page';
 import { CONTACT_REPLY_WORKING_DAYS } from '../../domain/api/contact';
 import { INSURER } from '../../domain/insurer';
@@ -6,7 +7,6 @@ import { headingOf } from '../../domain/screens';
 import { useContactFlow, writeAnotherMessage } from '../../features/contact/contact-flow';
 import { ContactForm } from '../../features/contact/contact-form';
 import { ContactReceipt } from '../../features/contact/contact-receipt';
-import { useActorSelector } from '../../lib/use-actor-selector';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
 export const lead = `對團體保險有任何疑問，歡迎留言，客服人員將於 ${CONTACT_REPLY_WORKING_DAYS} 個工作天內回覆；急事請撥免付費服務專線 ${INSURER.serviceLine}。`;
@@ -15,9 +15,9 @@ export const lead = `對團體保險有任何疑問，歡迎留言，客服人�
 export default function Contact() {
   const start = useSearch({ from: '/contact' });
   const flow = useContactFlow();
-  const sent = useActorSelector(flow, (s) => (s.matches('sent') ? s.context : null));
-  const busy = useActorSelector(flow, (s) => s.hasTag('busy'));
-  const failure = useActorSelector(flow, (s) => s.context.failure);
+  const sent = useSelector(flow, (s) => (s.matches('sent') ? s.context : null));
+  const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  const failure = useSelector(flow, (s) => s.context.failure);
   return (
     <ScreenPage heading={headingOf('ODGAF080')} lead={lead}>
       {sent?.receipt && sent.message ? (

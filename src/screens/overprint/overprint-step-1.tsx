@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
@@ -6,7 +7,6 @@ import { headingOf } from '../../domain/screens';
 import { LookupForm } from '../../features/overprint/lookup-form';
 import { OVERPRINT_FLOW, restartOverprint } from '../../features/overprint/overprint-flow';
 import { useOverprintStep } from '../../features/overprint/use-overprint-step';
-import { useActorSelector } from '../../lib/use-actor-selector';
 import { OVERPRINT_STEPS } from './overprint-steps';
 
 /** The shopcart's print link carries `#<受理編號>.<token>`: in the fragment, so no server or log ever sees it. */
@@ -24,10 +24,10 @@ export const lead =
 /** STEP1 身分驗證: the application's identifiers and the captcha, or the print link's token. */
 export default function OverprintStep1() {
   const { flow, inStep } = useOverprintStep(1);
-  const busy = useActorSelector(flow, (s) => s.hasTag('busy'));
-  const opening = useActorSelector(flow, (s) => s.matches({ identify: 'opening' }));
-  const failure = useActorSelector(flow, (s) => s.context.failure);
-  const openNo = useActorSelector(flow, (s) => s.context.access?.application.applicationNo ?? null);
+  const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  const opening = useSelector(flow, (s) => s.matches({ identify: 'opening' }));
+  const failure = useSelector(flow, (s) => s.context.failure);
+  const openNo = useSelector(flow, (s) => s.context.access?.application.applicationNo ?? null);
 
   useEffect(() => {
     const link = takeLink();

@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { FormCheckbox } from '../../components/form-checkbox';
 import { ScreenPage } from '../../components/screen-page';
@@ -7,7 +8,6 @@ import { headingOf } from '../../domain/screens';
 import { DOCUMENT_CHOICES } from '../../features/overprint/document-choices';
 import { restartOverprint } from '../../features/overprint/overprint-flow';
 import { useOverprintStep } from '../../features/overprint/use-overprint-step';
-import { useActorSelector } from '../../lib/use-actor-selector';
 import { OVERPRINT_STEPS } from './overprint-steps';
 
 type Ticks = Record<OverprintDocument, boolean>;
@@ -18,8 +18,8 @@ export const lead = '勾選要列印的文件，下一步可先確認文件上�
 /** STEP2 選擇文件: the documents this application has, each with what it is for and who signs it. */
 export default function OverprintStep2() {
   const { flow, inStep } = useOverprintStep(2);
-  const access = useActorSelector(flow, (s) => s.context.access);
-  const chosen = useActorSelector(flow, (s) => s.context.documents);
+  const access = useSelector(flow, (s) => s.context.access);
+  const chosen = useSelector(flow, (s) => s.context.documents);
   if (!inStep || !access) return null;
   const printable = printableDocuments(access.application);
   const initial = Object.fromEntries(

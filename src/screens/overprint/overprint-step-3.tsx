@@ -1,10 +1,10 @@
+import { useSelector } from '@xstate/react';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
 import { ApplicationRecordView } from '../../features/overprint/application-record';
 import { DOCUMENT_CHOICES } from '../../features/overprint/document-choices';
 import { useOverprintStep } from '../../features/overprint/use-overprint-step';
-import { useActorSelector } from '../../lib/use-actor-selector';
 import { OVERPRINT_STEPS } from './overprint-steps';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
@@ -13,8 +13,8 @@ export const lead = '以下是文件上將套印的資料，依申請時填寫�
 /** STEP3 確認資料: what the chosen documents will print, read-only. */
 export default function OverprintStep3() {
   const { flow, inStep } = useOverprintStep(3);
-  const access = useActorSelector(flow, (s) => s.context.access);
-  const documents = useActorSelector(flow, (s) => s.context.documents);
+  const access = useSelector(flow, (s) => s.context.access);
+  const documents = useSelector(flow, (s) => s.context.documents);
   if (!inStep || !access || !documents) return null;
   return (
     <ScreenPage heading={headingOf('ODGAF052')} lead={lead}>

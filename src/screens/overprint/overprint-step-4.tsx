@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { BusyButton } from '../../components/busy-button';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
@@ -7,7 +8,6 @@ import { headingOf } from '../../domain/screens';
 import { DOCUMENT_CHOICES } from '../../features/overprint/document-choices';
 import { restartOverprint } from '../../features/overprint/overprint-flow';
 import { useOverprintStep } from '../../features/overprint/use-overprint-step';
-import { useActorSelector } from '../../lib/use-actor-selector';
 import { OVERPRINT_STEPS } from './overprint-steps';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
@@ -16,8 +16,8 @@ export const lead = '下載已套印資料的文件（PDF），以 A4 紙列印�
 /** STEP4 下載列印: the chosen documents as one PDF, downloaded as often as needed (補印). */
 export default function OverprintStep4() {
   const { flow, inStep } = useOverprintStep(4);
-  const context = useActorSelector(flow, (s) => s.context);
-  const busy = useActorSelector(flow, (s) => s.hasTag('busy'));
+  const context = useSelector(flow, (s) => s.context);
+  const busy = useSelector(flow, (s) => s.hasTag('busy'));
   if (!inStep || !context.access || !context.documents) return null;
   const { copies, failure } = context;
   return (

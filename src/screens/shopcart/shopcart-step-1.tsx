@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
@@ -12,7 +13,6 @@ import { EstimateSummary } from '../../features/shopcart/estimate-summary';
 import { flowRules } from '../../features/shopcart/flow-rules';
 import { PlanForm } from '../../features/shopcart/plan-form';
 import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
-import { useActorSelector } from '../../lib/use-actor-selector';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
@@ -20,7 +20,7 @@ export const lead = '確認購物車中的保障項目與保額，填寫團體�
 
 export default function ShopcartStep1() {
   const { flow, inStep } = useShopcartStep(1);
-  const context = useActorSelector(flow, (s) => s.context);
+  const context = useSelector(flow, (s) => s.context);
   const { cart, status, retry } = useCart();
   const cells = useRemote(loadCells, 'all');
   if (!inStep) return null;

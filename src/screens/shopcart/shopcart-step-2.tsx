@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { AlertProvider } from '../../components/alert';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
@@ -6,7 +7,6 @@ import { ApplicantForm } from '../../features/shopcart/applicant-form';
 import { CartChangedNotice } from '../../features/shopcart/cart-changed-notice';
 import { flowRules } from '../../features/shopcart/flow-rules';
 import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
-import { useActorSelector } from '../../lib/use-actor-selector';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
@@ -14,7 +14,7 @@ export const lead = '請填寫要保單位資料，標示 * 的欄位必填；�
 
 export default function ShopcartStep2() {
   const { flow, inStep } = useShopcartStep(2);
-  const context = useActorSelector(flow, (s) => s.context);
+  const context = useSelector(flow, (s) => s.context);
   const rules = flowRules(context);
   if (!inStep || !rules) return null;
   return (

@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { object } from 'yup';
 import { BusyButton } from '../../components/busy-button';
@@ -12,7 +13,6 @@ import { ApplicationSummary } from '../../features/shopcart/application-summary'
 import { CartChangedNotice } from '../../features/shopcart/cart-changed-notice';
 import { PrivacyNotice } from '../../features/shopcart/privacy-notice';
 import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
-import { useActorSelector } from '../../lib/use-actor-selector';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
 const consentSchema = object({ consent: tick('已閱讀並同意個人資料告知事項').required().isTrue() });
@@ -22,10 +22,10 @@ export const lead = '請再次確認申請內容；送出後即產生受理編�
 
 export default function ShopcartStep3() {
   const { flow, inStep } = useShopcartStep(3);
-  const context = useActorSelector(flow, (s) => s.context);
-  const submitting = useActorSelector(flow, (s) => s.hasTag('busy'));
+  const context = useSelector(flow, (s) => s.context);
+  const submitting = useSelector(flow, (s) => s.hasTag('busy'));
   // the application went out unanswered and the cart came back empty: the server is asked what it holds
-  const confirming = useActorSelector(flow, (s) => s.matches('checking') || s.matches('unconfirmed'));
+  const confirming = useSelector(flow, (s) => s.matches('checking') || s.matches('unconfirmed'));
   const { cart } = useCart();
   const captcha = useCaptcha();
   const failure = context.failure;

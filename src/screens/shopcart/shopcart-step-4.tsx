@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { INSURER } from '../../domain/insurer';
@@ -6,13 +7,12 @@ import { formatRoc, formatRocInstant } from '../../domain/roc-date';
 import { headingOf } from '../../domain/screens';
 import { restartShopcart } from '../../features/shopcart/shopcart-flow';
 import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
-import { useActorSelector } from '../../lib/use-actor-selector';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
 /** STEP4 申請完成: shown only for an application the server stored (the machine is done). */
 export default function ShopcartStep4() {
   const { flow, inStep } = useShopcartStep(4);
-  const result = useActorSelector(flow, (s) => s.context.result);
+  const result = useSelector(flow, (s) => s.context.result);
   if (!inStep || !result) return null;
   return (
     <ScreenPage heading={headingOf('ODGAF043')}>

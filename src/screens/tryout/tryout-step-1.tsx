@@ -1,4 +1,5 @@
 import { useSearch } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
@@ -7,7 +8,6 @@ import { useRemote } from '../../features/catalogue/use-remote';
 import { CoverForm } from '../../features/tryout/cover-form';
 import { loadTryoutCatalogue } from '../../features/tryout/tryout-catalogue';
 import { useTryoutStep } from '../../features/tryout/use-tryout-step';
-import { useActorSelector } from '../../lib/use-actor-selector';
 import { TRYOUT_STEPS } from './tryout-steps';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
@@ -16,7 +16,7 @@ export const lead = '選擇要試算的方案，或自行挑選單項保障與�
 export default function TryoutStep1() {
   const { flow, inStep } = useTryoutStep(1);
   const { PACK_ID } = useSearch({ from: '/tryout/STEP1' });
-  const choice = useActorSelector(flow, (s) => s.context.cover?.choice ?? null);
+  const choice = useSelector(flow, (s) => s.context.cover?.choice ?? null);
   const catalogue = useRemote(loadTryoutCatalogue, 'all');
   if (!inStep) return null;
   return (

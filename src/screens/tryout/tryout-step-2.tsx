@@ -1,14 +1,14 @@
+import { useSelector } from '@xstate/react';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
 import { GroupForm } from '../../features/tryout/group-form';
 import { useTryoutStep } from '../../features/tryout/use-tryout-step';
-import { useActorSelector } from '../../lib/use-actor-selector';
 import { TRYOUT_STEPS } from './tryout-steps';
 
 export default function TryoutStep2() {
   const { flow, inStep } = useTryoutStep(2);
-  const context = useActorSelector(flow, (s) => s.context);
+  const context = useSelector(flow, (s) => s.context);
   const { cover } = context;
   if (!inStep || !cover?.ages) return null;
   return (

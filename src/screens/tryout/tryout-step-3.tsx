@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { BusyButton } from '../../components/busy-button';
 import { ScreenPage } from '../../components/screen-page';
@@ -10,12 +11,11 @@ import { QuoteAssumptions } from '../../features/tryout/quote-assumptions';
 import { QuoteTable } from '../../features/tryout/quote-table';
 import { restartTryout } from '../../features/tryout/tryout-flow';
 import { useTryoutStep } from '../../features/tryout/use-tryout-step';
-import { useActorSelector } from '../../lib/use-actor-selector';
 import { TRYOUT_STEPS } from './tryout-steps';
 
 export default function TryoutStep3() {
   const { flow, inStep } = useTryoutStep(3);
-  const snapshot = useActorSelector(flow, (s) => s);
+  const snapshot = useSelector(flow, (s) => s);
   const { add, busy } = useCart();
   const offered = useRef(false);
   if (!inStep) return null;
