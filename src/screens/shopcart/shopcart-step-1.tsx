@@ -2,8 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
-import { useCart } from '../../features/cart/use-cart';
-import { loadCells } from '../../features/catalogue/catalogue-api';
 import { RemoteView } from '../../features/catalogue/remote-view';
 import { useRemote } from '../../features/catalogue/use-remote';
 import { CartChangedNotice } from '../../features/shopcart/cart-changed-notice';
@@ -12,7 +10,9 @@ import { EstimateSummary } from '../../features/shopcart/estimate-summary';
 import { flowRules } from '../../features/shopcart/flow-rules';
 import { PlanForm } from '../../features/shopcart/plan-form';
 import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
+import { loadCells } from '../../lib/catalogue-api';
 import { useActorSelector } from '../../lib/use-actor-selector';
+import { useCart } from '../../lib/use-cart';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
 /** The screen's lead paragraph (also the build's prerendered page). */

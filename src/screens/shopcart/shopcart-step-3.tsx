@@ -1,18 +1,18 @@
 import { Form, Formik } from 'formik';
 import { object } from 'yup';
 import { BusyButton } from '../../components/busy-button';
+import { useCaptcha } from '../../components/captcha/use-captcha';
 import { FormCheckbox } from '../../components/form-checkbox';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
 import { tick } from '../../domain/validation/fields';
-import { useCaptcha } from '../../features/captcha/use-captcha';
-import { useCart } from '../../features/cart/use-cart';
 import { ApplicationSummary } from '../../features/shopcart/application-summary';
 import { CartChangedNotice } from '../../features/shopcart/cart-changed-notice';
 import { PrivacyNotice } from '../../features/shopcart/privacy-notice';
 import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
 import { useActorSelector } from '../../lib/use-actor-selector';
+import { useCart } from '../../lib/use-cart';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
 const consentSchema = object({ consent: tick('已閱讀並同意個人資料告知事項').required().isTrue() });

@@ -1,8 +1,8 @@
 import { useRouteContext } from '@tanstack/react-router';
-import type { AppActors } from '../../app-actors';
-import type { Cart, InputPackage, SourceCode } from '../../domain/cart-item';
-import { useActorSelector } from '../../lib/use-actor-selector';
+import type { AppActors } from '../app-actors';
+import type { Cart, InputPackage, SourceCode } from '../domain/cart-item';
 import { pushAddToCart } from './add-to-cart-event';
+import { useActorSelector } from './use-actor-selector';
 
 /**
  * Where the visitor's cart stands: its first reading still in flight (`loading`, the content is only
