@@ -44,7 +44,7 @@ export default defineConfig({
             // them: the home page needs them all, and each chunk costs its name in every page's preload map.
             {
               name: 'screen',
-              test: /src[\\/](components[\\/]screen-page|features[\\/]catalogue[\\/](use-remote|remote-view|catalogue-api))\./,
+              test: /src[\\/](components[\\/]screen-page|features[\\/]catalogue[\\/](use-remote|remote-view)|lib[\\/]catalogue-api)\./,
               includeDependenciesRecursively: false,
             },
           ],

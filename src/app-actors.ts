@@ -30,7 +30,7 @@ export function startAppActors(given: Partial<AppLogic> = {}): AppActors {
   const logic = { ...LIVE, ...given };
   // an undefined inspect is no inspector, but an undefined clock would replace xstate's own
   const options = { ...(logic.clock ? { clock: logic.clock } : {}), inspect: logic.inspect };
-  // the add_to_cart analytics event is sent by the pages that add to the cart (features/cart/use-cart.ts)
+  // the add_to_cart analytics event is sent by the pages that add to the cart (lib/use-cart.ts)
   return {
     consent: createActor(logic.consent, options).start(),
     cart: createActor(logic.cart, options).start(),

@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CaptchaField } from '../../src/features/captcha/captcha-field';
+import { CaptchaField } from '../../src/components/captcha/captcha-field';
 import { type Captcha, createCaptcha } from '../../src/server/captcha/captcha';
 import { createDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';

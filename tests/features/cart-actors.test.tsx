@@ -3,8 +3,8 @@ import { createActor, waitFor } from 'xstate';
 import { SAMPLE_PACKAGE } from '../../machines/samples/cart.samples';
 import { NEW_CART } from '../../src/domain/cart-item';
 import { DEFAULT_SITE_SETTINGS } from '../../src/domain/site-settings';
-import { pushAddToCart } from '../../src/features/cart/add-to-cart-event';
 import { liveCartMachine } from '../../src/features/cart/cart-actors';
+import { pushAddToCart } from '../../src/lib/add-to-cart-event';
 import { envelope, postedBodies } from '../support/render-app';
 
 type Handler = (verb: string, body: unknown) => Response;

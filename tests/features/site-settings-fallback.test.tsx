@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../src/domain/site-settings';
-import { loadSiteSettings } from '../../src/features/site-settings/site-settings';
+import { loadSiteSettings } from '../../src/lib/site-settings-api';
 import { envelope } from '../support/render-app';
 
 // Its own file: the settings are kept for the life of the page once asked for.

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { cartMachine } from '../../../machines/cart.machine';
 import type { Cart } from '../../domain/cart-item';
 import { apiPost } from '../../lib/api-client';
-import { loadSiteSettings } from '../site-settings/site-settings';
+import { loadSiteSettings } from '../../lib/site-settings-api';
 
 /** The cart machine bound to the cart service (SPEC §7). A refused insert rejects with ApiFailure (data, message). */
 export const liveCartMachine = cartMachine.provide({

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
+import { agesLabel, cellRangeLabel, choiceLabel, riderNote, waitingLabel } from '../../domain/amount-label';
 import type { InputPackage } from '../../domain/cart-item';
 import { type CatalogueCell, cellChoices, cellPackage } from '../../domain/catalogue';
-import { agesLabel, cellRangeLabel, choiceLabel, riderNote, waitingLabel } from './amount-label';
 
 interface CellCardProps {
   cell: CatalogueCell;

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { BusyButton } from '../../components/busy-button';
+import { fromPriceLabel } from '../../domain/amount-label';
 import type { CataloguePackage } from '../../domain/catalogue';
-import { fromPriceLabel } from './amount-label';
 
 interface PackageCardsProps {
   packages: readonly CataloguePackage[];

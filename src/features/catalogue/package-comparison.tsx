@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { TableScroll } from '../../components/table-scroll';
+import { fromPriceLabel, lineAmountLabel } from '../../domain/amount-label';
 import type { CatalogueLine, CataloguePackage } from '../../domain/catalogue';
-import { fromPriceLabel, lineAmountLabel } from './amount-label';
 
 /** Products as rows, packages as columns: what each package covers and for how much. */
 export function PackageComparison({ packages }: { packages: readonly CataloguePackage[] }) {

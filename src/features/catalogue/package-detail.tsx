@@ -1,7 +1,13 @@
 import { TableScroll } from '../../components/table-scroll';
+import {
+  agesLabel,
+  fromPriceLabel,
+  lineAmountLabel,
+  riderNote,
+  waitingLabel,
+} from '../../domain/amount-label';
 import type { CataloguePackage } from '../../domain/catalogue';
 import { GROUP_SIZE } from '../../domain/pricing';
-import { agesLabel, fromPriceLabel, lineAmountLabel, riderNote, waitingLabel } from './amount-label';
 
 /** One package in full: what it is for, each product with its cover, ages and waiting period, and notes. */
 export function PackageDetail({ pack }: { pack: CataloguePackage }) {

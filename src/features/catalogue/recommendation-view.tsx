@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { CataloguePackage } from '../../domain/catalogue';
 import type { Recommendation } from '../../domain/recommend';
-import { loadPackages } from './catalogue-api';
+import { loadPackages } from '../../lib/catalogue-api';
 import { PackageCards } from './package-cards';
 import { RemoteView } from './remote-view';
 import { useRemote } from './use-remote';

@@ -1,5 +1,6 @@
 import { Form, Formik } from 'formik';
 import { BusyButton } from '../../components/busy-button';
+import { useCaptcha } from '../../components/captcha/use-captcha';
 import { ContactChannelFields } from '../../components/contact-channel-fields';
 import { FormCheckbox } from '../../components/form-checkbox';
 import { FormField } from '../../components/form-field';
@@ -10,7 +11,6 @@ import { CONTACT_TOPIC_VALUES, CONTACT_TOPICS } from '../../domain/contact-topic
 import { INSURER } from '../../domain/insurer';
 import { FormDraft, readDraft } from '../../lib/form-draft';
 import type { ContactSearch } from '../../router';
-import { useCaptcha } from '../captcha/use-captcha';
 import { CONTACT_FLOW } from './contact-flow';
 
 /** The form's values as typed: every text a string, the consent a tick. */

@@ -2,7 +2,7 @@ import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { PAGE_DESCRIPTIONS } from '../../domain/page-descriptions';
 import { type ScreenId, SITE_NAME } from '../../domain/screens';
-import { loadTitles } from '../page-titles/page-titles';
+import { loadTitles } from '../../lib/page-titles';
 
 /**
  * A page's own title (「<title>｜<site>」) and description meta tag, for a screen whose subject is loaded

@@ -1,10 +1,10 @@
+import { SummaryGroup, SummaryRow } from '../../components/summary-group';
 import { TableScroll } from '../../components/table-scroll';
 import type { ApplicationRecord, OverprintDocument } from '../../domain/api/overprint';
 import { industryLabel } from '../../domain/industry';
 import { formatMoney } from '../../domain/money';
 import { occupationLabel } from '../../domain/occupation';
 import { formatRoc } from '../../domain/roc-date';
-import { SummaryGroup, SummaryRow } from '../shopcart/application-summary';
 
 const phoneText = ({ phone, phoneExt }: ApplicationRecord['contact']) =>
   phone ? `${phone}${phoneExt ? ` 分機 ${phoneExt}` : ''}` : '未填寫';

@@ -1,9 +1,9 @@
 import { Form, Formik } from 'formik';
 import type { AnyObjectSchema } from 'yup';
 import { BusyButton } from '../../components/busy-button';
+import { useCaptcha } from '../../components/captcha/use-captcha';
 import { FormField } from '../../components/form-field';
 import { FormDraft, readDraft } from '../../lib/form-draft';
-import { useCaptcha } from '../captcha/use-captcha';
 
 export interface LookupValues {
   applicationNo: string;

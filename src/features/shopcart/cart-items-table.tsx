@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { TableScroll } from '../../components/table-scroll';
+import { choiceLabel } from '../../domain/amount-label';
 import type { CartEstimate } from '../../domain/api/shopcart';
 import type { CartClass } from '../../domain/cart-item';
 import { type CatalogueCell, cellChoices, cellPackage } from '../../domain/catalogue';
 import { formatMoney } from '../../domain/money';
-import { useCart } from '../cart/use-cart';
-import { choiceLabel } from '../catalogue/amount-label';
+import { useCart } from '../../lib/use-cart';
 
 /** The chosen multiple of a salary cell travels in its title (src/domain/catalogue.ts cellPackage). */
 function currentChoice(item: CartClass, cell: CatalogueCell): number {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadSiteSettings } from './site-settings';
+import { loadSiteSettings } from '../../lib/site-settings-api';
 
 /** The insurer's announcement from the site settings, when there is one. */
 export function Announcement() {

@@ -3,9 +3,9 @@ import type { ChosenCover, TryoutChoice } from '../../../machines/tryout.machine
 import { FormCheckbox } from '../../components/form-checkbox';
 import { FormRadioGroup } from '../../components/form-radio-group';
 import { FormSelect } from '../../components/form-select';
+import { cellRangeLabel, choiceLabel, lineAmountLabel, riderNote } from '../../domain/amount-label';
 import { cellChoices } from '../../domain/catalogue';
 import { FormDraft, readDraft } from '../../lib/form-draft';
-import { cellRangeLabel, choiceLabel, lineAmountLabel, riderNote } from '../catalogue/amount-label';
 import {
   type CoverValues,
   chosenCover,

@@ -1,4 +1,4 @@
-import { loadCells, loadPackages } from '../catalogue/catalogue-api';
+import { loadCells, loadPackages } from '../../lib/catalogue-api';
 import type { TryoutCatalogue } from './cover-choice';
 
 /** STEP1's offer: the packages and the cells, read together; an answer without either is a failure. */

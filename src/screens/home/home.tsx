@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
 import { formatMoney } from '../../domain/money';
 import { headingOf } from '../../domain/screens';
-import { loadPackages } from '../../features/catalogue/catalogue-api';
 import { RemoteView } from '../../features/catalogue/remote-view';
 import { useRemote } from '../../features/catalogue/use-remote';
+import { loadPackages } from '../../lib/catalogue-api';
 
 const REASONS = [
   { title: '照顧員工', text: '員工與眷屬的壽險、意外、住院醫療與癌症保障，由公司一次規劃。' },

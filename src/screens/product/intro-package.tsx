@@ -4,11 +4,11 @@ import { SOURCE_CODES } from '../../domain/cart-item';
 import { PACKAGE_NOT_FOUND } from '../../domain/catalogue';
 import { RETURN_CODE } from '../../domain/envelope';
 import { headingOf } from '../../domain/screens';
-import { useCart } from '../../features/cart/use-cart';
 import { loadPackage } from '../../features/catalogue/package-api';
 import { PackageIntroView } from '../../features/catalogue/package-intro-view';
 import { RemoteView } from '../../features/catalogue/remote-view';
 import { useRemote } from '../../features/catalogue/use-remote';
+import { useCart } from '../../lib/use-cart';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
 export const lead = '方案的完整保障項目、保額、投保年齡與注意事項。';

@@ -1,11 +1,11 @@
 import { ScreenPage } from '../../components/screen-page';
 import { SOURCE_CODES } from '../../domain/cart-item';
 import { headingOf } from '../../domain/screens';
-import { useCart } from '../../features/cart/use-cart';
-import { loadCells } from '../../features/catalogue/catalogue-api';
 import { CellCard } from '../../features/catalogue/cell-card';
 import { RemoteView } from '../../features/catalogue/remote-view';
 import { useRemote } from '../../features/catalogue/use-remote';
+import { loadCells } from '../../lib/catalogue-api';
+import { useCart } from '../../lib/use-cart';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
 export const lead = '依需求挑選單項保障與保額，自行組合團體保險。附加型保障須搭配主約投保。';

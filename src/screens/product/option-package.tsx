@@ -1,12 +1,12 @@
 import { ScreenPage } from '../../components/screen-page';
 import { SOURCE_CODES } from '../../domain/cart-item';
 import { headingOf } from '../../domain/screens';
-import { useCart } from '../../features/cart/use-cart';
-import { loadPackages } from '../../features/catalogue/catalogue-api';
 import { PackageCards } from '../../features/catalogue/package-cards';
 import { PackageComparison } from '../../features/catalogue/package-comparison';
 import { RemoteView } from '../../features/catalogue/remote-view';
 import { useRemote } from '../../features/catalogue/use-remote';
+import { loadPackages } from '../../lib/catalogue-api';
+import { useCart } from '../../lib/use-cart';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
 export const lead = '比較本公司各團體保險方案的保障內容與保額，選擇最適合貴公司員工的組合。';

@@ -3,9 +3,9 @@ import { ScreenPage } from '../../components/screen-page';
 import { SOURCE_CODES } from '../../domain/cart-item';
 import { type Recommendation, recommend } from '../../domain/recommend';
 import { headingOf } from '../../domain/screens';
-import { useCart } from '../../features/cart/use-cart';
 import { RecommendForm } from '../../features/catalogue/recommend-form';
 import { RecommendationView } from '../../features/catalogue/recommendation-view';
+import { useCart } from '../../lib/use-cart';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
 export const lead = '回答幾個關於貴公司行業、人數與保障重點的問題，我們為您推薦合適的方案並說明理由。';

@@ -3,8 +3,6 @@ import { useSelector } from '@xstate/react';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
-import { useCart } from '../../features/cart/use-cart';
-import { loadCells } from '../../features/catalogue/catalogue-api';
 import { RemoteView } from '../../features/catalogue/remote-view';
 import { useRemote } from '../../features/catalogue/use-remote';
 import { CartChangedNotice } from '../../features/shopcart/cart-changed-notice';
@@ -13,6 +11,8 @@ import { EstimateSummary } from '../../features/shopcart/estimate-summary';
 import { flowRules } from '../../features/shopcart/flow-rules';
 import { PlanForm } from '../../features/shopcart/plan-form';
 import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
+import { loadCells } from '../../lib/catalogue-api';
+import { useCart } from '../../lib/use-cart';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
 /** The screen's lead paragraph (also the build's prerendered page). */

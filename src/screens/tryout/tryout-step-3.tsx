@@ -5,12 +5,12 @@ import { BusyButton } from '../../components/busy-button';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
-import { useCart } from '../../features/cart/use-cart';
 import { AddedNotice } from '../../features/tryout/added-notice';
 import { QuoteAssumptions } from '../../features/tryout/quote-assumptions';
 import { QuoteTable } from '../../features/tryout/quote-table';
 import { restartTryout } from '../../features/tryout/tryout-flow';
 import { useTryoutStep } from '../../features/tryout/use-tryout-step';
+import { useCart } from '../../lib/use-cart';
 import { TRYOUT_STEPS } from './tryout-steps';
 
 export default function TryoutStep3() {

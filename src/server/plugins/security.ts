@@ -7,7 +7,7 @@ import { sharedPlugin } from './shared-plugin';
 
 // The Vite build loads only same-origin module scripts and stylesheets, so nothing inline is allowed but the
 // pages' one script that loads the app after the first paint, by its hash (src/server/page-preloads.ts).
-// The captcha widget fits as is (features/captcha/altcha-widget.ts): its CSP build has no inline <style>,
+// The captcha widget fits as is (components/captcha/altcha-widget.ts): its CSP build has no inline <style>,
 // and its worker is a file of the build, allowed by script-src (there is no worker-src), so no blob:.
 const CONTENT_SECURITY_POLICY = {
   useDefaults: false,

@@ -1,5 +1,5 @@
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../domain/site-settings';
-import { apiPost } from '../../lib/api-client';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../domain/site-settings';
+import { apiPost } from './api-client';
 
 let settings: Promise<SiteSettings> | undefined;
 

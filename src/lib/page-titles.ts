@@ -1,5 +1,5 @@
-import { DEFAULT_TITLE_FUNC_ID, SITE_NAME } from '../../domain/screens';
-import { apiGet } from '../../lib/api-client';
+import { DEFAULT_TITLE_FUNC_ID, SITE_NAME } from '../domain/screens';
+import { apiGet } from './api-client';
 
 interface MetaRow {
   func_id: string;

@@ -1,5 +1,5 @@
-import type { CartEmitted } from '../../../machines/cart.machine';
-import { SOURCE_CODES } from '../../domain/cart-item';
+import type { CartEmitted } from '../../machines/cart.machine';
+import { SOURCE_CODES } from '../domain/cart-item';
 
 declare global {
   interface Window {

@@ -1,5 +1,5 @@
-import type { CatalogueCell, CataloguePackage } from '../../domain/catalogue';
-import { apiGet } from '../../lib/api-client';
+import type { CatalogueCell, CataloguePackage } from '../domain/catalogue';
+import { apiGet } from './api-client';
 
 export const loadPackages = () => apiGet<CataloguePackage[]>('catalogue/queryPackages');
 

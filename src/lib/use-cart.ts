@@ -1,7 +1,7 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { AppActors } from '../../app-actors';
-import type { Cart, InputPackage, SourceCode } from '../../domain/cart-item';
+import type { AppActors } from '../app-actors';
+import type { Cart, InputPackage, SourceCode } from '../domain/cart-item';
 import { pushAddToCart } from './add-to-cart-event';
 
 /**

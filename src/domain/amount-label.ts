@@ -1,5 +1,5 @@
-import type { CatalogueCell, CatalogueLine, ProductFacts } from '../../domain/catalogue';
-import { formatMoney } from '../../domain/money';
+import type { CatalogueCell, CatalogueLine, ProductFacts } from './catalogue';
+import { formatMoney } from './money';
 
 /** A package line's cover: 「100萬」, 「日額 1,000元」, 「月薪 × 24（上限 500萬）」. */
 export function lineAmountLabel(line: CatalogueLine): string {
