@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '../../domain/envelope';
 import { purgeRateLimitHits } from '../db/repositories/rate-limit-hits';
@@ -7,8 +8,11 @@ import type { Database } from '../db/schema';
 import { databaseRateLimitStore } from './rate-limit-store';
 import { sharedPlugin } from './shared-plugin';
 
-/** What an API route draws on: a visitor's writes, its page views and activity pings, or its reads. */
-export type Budget = 'write' | 'tracking' | 'read';
+/**
+ * What an API route draws on: a visitor's writes, its page views and activity pings, its reads, or its
+ * prints (a PDF rendered from a token: limited per token and in flight too).
+ */
+export type Budget = 'write' | 'tracking' | 'read' | 'print';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,7 +23,11 @@ declare module 'fastify' {
 
 const MINUTE = 60_000;
 /** Per visitor session (its signed cookie), a minute. */
-export const SESSION_LIMITS: Record<Budget, number> = { write: 30, tracking: 120, read: 240 };
+export const SESSION_LIMITS: Record<Budget, number> = { write: 30, tracking: 120, read: 240, print: 20 };
+/** Prints per token (the body's `token`), a minute: a visitor prints its choice a few times, not more. */
+export const TOKEN_PRINT_LIMIT = 6;
+/** Prints one session may have in flight at once: a second click waits for none, a third is refused. */
+export const PRINTS_IN_FLIGHT = 2;
 /** Per address, a minute, for paths no route serves. */
 export const NOT_FOUND_LIMIT = 120;
 /** Per address, a minute, for every request: a ceiling against floods, far above what an office sends. */
@@ -72,6 +80,13 @@ export const rateLimitsPlugin = sharedPlugin<{
     ]),
   ) as Record<Budget, ReturnType<typeof app.createRateLimit>>;
 
+  const byToken = app.createRateLimit({
+    max: TOKEN_PRINT_LIMIT,
+    timeWindow: MINUTE,
+    keyGenerator: (request) => `printToken ${tokenKey(request.body)}`,
+  });
+  const printing = new Map<string, number>();
+
   app.addHook('onRequest', async (request, reply) => {
     if (allowed.has(request.ip)) return;
     const { url, config } = request.routeOptions;
@@ -79,15 +94,48 @@ export const rateLimitsPlugin = sharedPlugin<{
     if (url === undefined) limits.push(notFound);
     else if (url.startsWith(`${API_BASE}/`) && config.session !== false)
       limits.push(bySession[config.budget ?? 'read']);
-    for (const limit of limits) {
-      const result = await limit(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', result.ttlInSeconds);
-        throw new TooManyRequests('rate limit exceeded');
-      }
+    for (const limit of limits) await check(limit, request, reply);
+  });
+
+  // the token is in the body: counted once it is parsed, then the session's prints in flight
+  app.addHook('preHandler', async (request, reply) => {
+    if (allowed.has(request.ip) || request.routeOptions.config.budget !== 'print') return;
+    await check(byToken, request, reply);
+    const session = sessionKey(request);
+    const inFlight = printing.get(session) ?? 0;
+    if (inFlight >= PRINTS_IN_FLIGHT) {
+      reply.header('retry-after', 1);
+      throw new TooManyRequests('prints in flight');
     }
+    printing.set(session, inFlight + 1);
+    // 'close' comes once the answer is sent or the client has gone, whichever the request ends with
+    reply.raw.once('close', () => {
+      const left = (printing.get(session) ?? 1) - 1;
+      if (left > 0) printing.set(session, left);
+      else printing.delete(session);
+    });
   });
 });
+
+async function check(
+  limit: ReturnType<FastifyInstance['createRateLimit']>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const result = await limit(request);
+  if (!result.isAllowed && result.isExceeded) {
+    reply.header('retry-after', result.ttlInSeconds);
+    throw new TooManyRequests('rate limit exceeded');
+  }
+}
+
+/** A hash of the body's token, never the token itself: the database store keeps its keys. */
+function tokenKey(body: unknown): string {
+  const token = (body as { token?: unknown } | null)?.token;
+  return createHash('sha256')
+    .update(typeof token === 'string' ? token : '')
+    .digest('base64url');
+}
 
 function addressKey(limit: string) {
   return (request: FastifyRequest) => `${limit} ${normalizeIP(request.ip)}`;
