@@ -102,18 +102,6 @@ describe('print limits', () => {
     expect(isPdf(await print(visitor, again, ['summary']))).toBe(true);
   });
 
-  it('prints 20 times a minute in one session, whatever its tokens', async () => {
-    const { visitor, applicationNo } = await printingVisitor(t);
-    const tokens = [];
-    for (let i = 0; i < 4; i++) tokens.push(await lookupToken(visitor, applicationNo));
-    const statuses = [];
-    for (let i = 0; i < 21; i++) {
-      statuses.push((await print(visitor, tokens[Math.floor(i / 6)]!, ['form'])).statusCode);
-    }
-    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
-    expect(statuses[20]).toBe(429);
-  });
-
   it('has two prints of a session in flight at once: a third at the same time answers 429', async () => {
     const { visitor, token } = await printingVisitor(t);
     const answers = await Promise.all(

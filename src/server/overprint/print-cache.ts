@@ -19,7 +19,7 @@ export interface PrintCacheOptions {
 
 /** 10 minutes: a visitor printing again, or a second click, gets the copy it just printed. */
 export const PRINT_CACHE_TTL_MS = 10 * 60_000;
-/** About 200 copies of a typical application (120–200 KB each with its font subset). */
+/** Over 100 copies: a 要保書 and 摘要 stay under 300 KB (tests/server/overprint-pdf.test.ts). */
 export const PRINT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 interface Entry {

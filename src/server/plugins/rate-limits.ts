@@ -8,22 +8,21 @@ import type { Database } from '../db/schema';
 import { databaseRateLimitStore } from './rate-limit-store';
 import { sharedPlugin } from './shared-plugin';
 
-/**
- * What an API route draws on: a visitor's writes, its page views and activity pings, its reads, or its
- * prints (a PDF rendered from a token: limited per token and in flight too).
- */
-export type Budget = 'write' | 'tracking' | 'read' | 'print';
+/** What an API route draws on: a visitor's writes, its page views and activity pings, or its reads. */
+export type Budget = 'write' | 'tracking' | 'read';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** the visitor's budget the route draws on; API routes without one draw on 'read' */
     budget?: Budget;
+    /** the route renders a PDF from the body's `token`: limited per token and in flight per session too */
+    prints?: boolean;
   }
 }
 
 const MINUTE = 60_000;
 /** Per visitor session (its signed cookie), a minute. */
-export const SESSION_LIMITS: Record<Budget, number> = { write: 30, tracking: 120, read: 240, print: 20 };
+export const SESSION_LIMITS: Record<Budget, number> = { write: 30, tracking: 120, read: 240 };
 /** Prints per token (the body's `token`), a minute: a visitor prints its choice a few times, not more. */
 export const TOKEN_PRINT_LIMIT = 6;
 /** Prints one session may have in flight at once: a second click waits for none, a third is refused. */
@@ -41,7 +40,9 @@ class TooManyRequests extends Error {
  * A visitor's API calls are counted against its session, so employees sharing one address each have
  * their own budget, and its page views never use up its cart writes. Every request also counts against
  * its address, with a far higher ceiling, which stops a client that starts a new session to get a new
- * budget; unknown paths have a low limit of their own. Decided on the matched route, never the raw URL.
+ * budget; unknown paths have a low limit of their own. A route printing a PDF (`prints`) is limited per
+ * token too, once its body is parsed, and in the session's prints in flight (counted in this process).
+ * Decided on the matched route, never the raw URL.
  *
  * Counted in this process's memory, or, given `shared` (servers sharing one PostgreSQL), in the database,
  * so the limits hold across processes; its past windows are deleted every minute. While the database does
@@ -99,7 +100,7 @@ export const rateLimitsPlugin = sharedPlugin<{
 
   // the token is in the body: counted once it is parsed, then the session's prints in flight
   app.addHook('preHandler', async (request, reply) => {
-    if (allowed.has(request.ip) || request.routeOptions.config.budget !== 'print') return;
+    if (allowed.has(request.ip) || !request.routeOptions.config.prints) return;
     await check(byToken, request, reply);
     const session = sessionKey(request);
     const inFlight = printing.get(session) ?? 0;

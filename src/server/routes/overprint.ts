@@ -34,7 +34,7 @@ import { type Renderer, RenderQueueFull } from '../overprint/render-pool';
 import { openToken, visitToken } from '../overprint/sealed-token';
 
 const WRITE = { config: { budget: 'write' } } as const;
-const PRINT = { config: { budget: 'print' } } as const;
+const PRINT = { config: { prints: true } } as const;
 /** How long a refused print waits for the queue to move: a render takes a fraction of a second. */
 const PRINT_RETRY_SECONDS = 5;
 
