@@ -10,7 +10,7 @@ import type { RenderAnswer, RenderRequest } from './render-pool';
  */
 
 /** The render thread's niceness (Linux): with the cores busy, the request thread runs first. */
-const RENDER_NICE = 10;
+const RENDER_NICE = 19;
 
 // On Linux a thread has an id of its own, and setpriority on it sets that thread's niceness only. Where
 // /proc/thread-self is missing, the thread keeps the process's priority.
