@@ -89,6 +89,8 @@ export const messages = {
   tokenExpired: () => '此列印連結已逾期，請以受理編號、統一編號與聯絡手機查詢申請',
   /** the 名冊 was asked for an application that has none */
   rosterNotGiven: () => '此申請未附被保險人名冊，無法列印名冊',
+  /** every render thread busy and the print queue full */
+  printBusy: () => '目前列印需求眾多，請稍候再試',
   /** a featured article's id that names none */
   articleNotFound: () => '查無此文章，可能已下架或網址有誤',
 } as const;

@@ -6,6 +6,12 @@ import { DEFAULT_TEST_REPORT } from './atlas/test-runs';
 import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER, createCaptcha } from './captcha/captcha';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
+import {
+  createRenderPool,
+  DEFAULT_RENDER_QUEUE,
+  DEFAULT_RENDER_THREADS,
+  type Renderer,
+} from './overprint/render-pool';
 import { analystSessionPlugin } from './plugins/analyst-session';
 import { csrfPlugin } from './plugins/csrf';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors';
@@ -42,8 +48,12 @@ export interface BuildAppOptions {
         | 'captchaExpiresSeconds'
         | 'testReport'
         | 'databaseUrl'
+        | 'pdfThreads'
+        | 'pdfQueue'
       >
     >;
+  /** renders the overprint PDFs; a pool of worker threads unless given (tests count renders through it) */
+  renderer?: Renderer;
   /** pino request logging, to stdout or to a given stream; off unless asked for (tests keep it off) */
   logger?: boolean | { stream: { write(line: string): void } };
   /** called for every route the app registers: lets the fuzz suite reach each endpoint, new ones included */
@@ -56,6 +66,10 @@ export async function buildApp({
   config,
   logger = false,
   onRoute,
+  renderer = createRenderPool({
+    threads: config.pdfThreads ?? DEFAULT_RENDER_THREADS,
+    queue: config.pdfQueue ?? DEFAULT_RENDER_QUEUE,
+  }),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
@@ -103,7 +117,8 @@ export async function buildApp({
   await app.register(captchaRoutes, { prefix: API_BASE });
   await app.register(shopcartRoutes, { db, tokenKey: keys.tokenKey, prefix: API_BASE });
   await app.register(tryoutRoutes, { db, prefix: API_BASE });
-  await app.register(overprintRoutes, { db, keys, prefix: API_BASE });
+  app.addHook('onClose', () => renderer.close());
+  await app.register(overprintRoutes, { db, keys, renderer, prefix: API_BASE });
   await app.register(contentRoutes, { db, prefix: API_BASE });
   await app.register(contactRoutes, { db, prefix: API_BASE });
   await app.register(atlasRoutes, {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_TEST_REPORT } from './atlas/test-runs';
 import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER } from './captcha/captcha';
 import { DATABASE_TIMEOUT_MS } from './db/database';
+import { DEFAULT_RENDER_QUEUE, DEFAULT_RENDER_THREADS } from './overprint/render-pool';
 import { ADDRESS_LIMIT } from './plugins/rate-limits';
 
 export interface ServerConfig {
@@ -33,6 +34,10 @@ export interface ServerConfig {
   testReport: string;
   /** server processes sharing the port (node:cluster); more than one needs DATABASE_URL */
   workers: number;
+  /** worker threads rendering the overprint PDFs, per server process */
+  pdfThreads: number;
+  /** PDFs that may wait for a render thread; one more is answered 503 */
+  pdfQueue: number;
 }
 
 /** Fastify's trustProxy: all, none, a list of trusted addresses, or a hop test. */
@@ -66,6 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ),
     testReport: resolve(env.TEST_REPORT || DEFAULT_TEST_REPORT),
     workers: wholeNumber('WORKERS', env.WORKERS, 1),
+    pdfThreads: wholeNumber('PDF_THREADS', env.PDF_THREADS, DEFAULT_RENDER_THREADS),
+    pdfQueue: wholeNumber('PDF_QUEUE', env.PDF_QUEUE, DEFAULT_RENDER_QUEUE),
   };
 }
 

@@ -61,6 +61,7 @@ interface TestAppOptions {
   config?: Partial<BuildAppOptions['config']>;
   logger?: BuildAppOptions['logger'];
   onRoute?: BuildAppOptions['onRoute'];
+  renderer?: BuildAppOptions['renderer'];
 }
 
 export async function createTestDatabase(): Promise<Kysely<Database>> {
@@ -93,7 +94,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     captchaMaxNumber: 1_000,
     ...options.config,
   };
-  const app = await buildApp({ db, config, logger: options.logger ?? false, onRoute: options.onRoute });
+  const app = await buildApp({
+    db,
+    config,
+    logger: options.logger ?? false,
+    onRoute: options.onRoute,
+    renderer: options.renderer,
+  });
 
   const csrfHeaders = (jar: CookieJar) => ({
     cookie: jar.header(),

@@ -29,10 +29,14 @@ import {
 } from '../db/repositories/lookup-failures';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
-import { printDocuments } from '../overprint/print-documents';
+import { createPrintCache, PRINT_CACHE_MAX_BYTES, PRINT_CACHE_TTL_MS } from '../overprint/print-cache';
+import { type Renderer, RenderQueueFull } from '../overprint/render-pool';
 import { openToken, visitToken } from '../overprint/sealed-token';
 
 const WRITE = { config: { budget: 'write' } } as const;
+const PRINT = { config: { prints: true } } as const;
+/** How long a refused print waits for the queue to move: a render takes a fraction of a second. */
+const PRINT_RETRY_SECONDS = 5;
 
 /** Why a lookup got nothing: `data` of the refusal, for the client to tell the cases apart. */
 export type LookupRefusal = 'lookupMismatch' | 'lookupLocked' | 'tokenInvalid' | 'tokenExpired';
@@ -40,6 +44,7 @@ export type LookupRefusal = 'lookupMismatch' | 'lookupLocked' | 'tokenInvalid' |
 export interface OverprintRouteOptions {
   db: Kysely<Database>;
   keys: { tokenKey: Buffer; clientKey: Buffer };
+  renderer: Renderer;
 }
 
 /**
@@ -48,12 +53,22 @@ export interface OverprintRouteOptions {
  * - `overprint/lookup`: 受理編號 + 統一編號 + the contact phone + captcha → a token for this visit and the
  *   data the documents print (ID numbers masked).
  * - `DTODGAZ0/getDecryptData`: the print link's token, bound to the 受理編號 in the link → the same.
- * - `overprint/document`: the token + the chosen documents → one PDF.
+ * - `overprint/document`: the token + the chosen documents → one PDF, rendered off the request thread
+ *   (overprint/render-pool.ts) and handed out again for the same application data and documents
+ *   (overprint/print-cache.ts), its printed time included.
  * - `progress/query`: 受理編號 + 統一編號 + captcha → the status timeline.
  * Wrong identifiers get one message that never says which was wrong, and count towards a lockout per
  * 受理編號 and per client (db/repositories/lookup-failures.ts).
  */
-export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async (app, { db, keys }) => {
+export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async (
+  app,
+  { db, keys, renderer },
+) => {
+  const copies = createPrintCache({
+    render: (job) => renderer.render(job),
+    ttlMs: PRINT_CACHE_TTL_MS,
+    maxBytes: PRINT_CACHE_MAX_BYTES,
+  });
   const subjectsOf = (request: FastifyRequest, applicationNo: string): LookupSubjects => ({
     application: applicationNo,
     client: createHmac('sha256', keys.clientKey).update(normalizeIP(request.ip)).digest('base64url'),
@@ -121,7 +136,7 @@ export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async 
     return ok(await access(identity, token, opened.claims.expiresAt));
   });
 
-  app.post('/overprint/document', async (request, reply) => {
+  app.post('/overprint/document', PRINT, async (request, reply) => {
     const { token, documents } = await parseInput(documentSchema, request.body);
     const now = new Date();
     const opened = openToken(keys.tokenKey, 'overprint', token, now);
@@ -132,14 +147,23 @@ export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async 
     if (documents.includes('roster') && record.roster.length === 0) {
       return fail(RETURN_CODE.refused, messages.rosterNotGiven());
     }
-    const pdf = await printDocuments(record, documents, now);
+    const copy = await copies.print(record, documents, now).catch((error: unknown) => {
+      if (error instanceof RenderQueueFull) return null;
+      throw error;
+    });
+    if (!copy) {
+      return reply
+        .code(503)
+        .header('retry-after', PRINT_RETRY_SECONDS)
+        .send(fail(RETURN_CODE.unavailable, messages.printBusy()));
+    }
     return (
       reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${record.applicationNo}.pdf"`)
-        // the time printed on every page: the flow lists each copy by it
-        .header(PRINTED_AT_HEADER, now.toISOString())
-        .send(pdf)
+        // the time printed on every page: the flow lists each copy by it; a copy handed out again keeps its own
+        .header(PRINTED_AT_HEADER, copy.printedAt.toISOString())
+        .send(copy.pdf)
     );
   });
 

@@ -1,0 +1,158 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ApplicationRecord, OverprintDocument } from '../../domain/api/overprint';
+
+/** One PDF to print: what printDocuments takes. */
+export interface RenderJob {
+  record: ApplicationRecord;
+  documents: readonly OverprintDocument[];
+  printedAt: Date;
+}
+
+/** What the main thread sends a render thread: the job, its instant as a number. */
+export interface RenderRequest extends Omit<RenderJob, 'printedAt'> {
+  printedAt: number;
+}
+
+/** What a render thread answers: the PDF's bytes, or the name of the error that stopped it. */
+export type RenderAnswer = { pdf: Uint8Array } | { failed: string };
+
+export interface Renderer {
+  /** the PDF; rejects with {@link RenderQueueFull} at once when every thread is busy and the queue full */
+  render(job: RenderJob): Promise<Buffer>;
+  /** ends the threads; jobs still waiting or rendering are rejected */
+  close(): Promise<void>;
+}
+
+export interface RenderPoolOptions {
+  /** render threads at most, started when first needed */
+  threads: number;
+  /** jobs that may wait for a thread; one more is refused */
+  queue: number;
+  /** a render taking longer ends its thread and fails */
+  timeoutMs?: number;
+  /** the thread's module (tests give one that fails) */
+  entry?: URL;
+}
+
+/** A job refused because every render thread is busy and the queue is full. */
+export class RenderQueueFull extends Error {
+  override name = 'RenderQueueFull';
+}
+
+/** A job its thread could not finish: printDocuments threw, the thread died, or it took too long. */
+export class RenderFailed extends Error {
+  override name = 'RenderFailed';
+}
+
+/** One render thread on a 2-core machine: the other core answers requests. */
+export const DEFAULT_RENDER_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
+export const DEFAULT_RENDER_QUEUE = 8;
+const RENDER_TIMEOUT_MS = 30_000;
+
+// In src/ (tsx, Vitest) the thread runs the TypeScript module; the server build emits it beside main.js
+// as pdf-worker.js (vite.server.config.ts).
+const PDF_WORKER = new URL(
+  import.meta.url.endsWith('.ts') ? './pdf-worker.ts' : './pdf-worker.js',
+  import.meta.url,
+);
+
+interface Pending {
+  job: RenderJob;
+  resolve(pdf: Buffer): void;
+  reject(error: Error): void;
+}
+
+interface Thread {
+  worker: Worker;
+  busy?: Pending & { timer: NodeJS.Timeout };
+}
+
+/**
+ * PDFs rendered on a bounded pool of worker threads with a bounded queue: the request thread only sends
+ * the record and receives the bytes. A thread that dies or hangs is dropped and its job fails; the next job
+ * starts a new one.
+ */
+export function createRenderPool({
+  threads: size,
+  queue: queueLimit,
+  timeoutMs = RENDER_TIMEOUT_MS,
+  entry = PDF_WORKER,
+}: RenderPoolOptions): Renderer {
+  const threads = new Set<Thread>();
+  const waiting: Pending[] = [];
+  let closed = false;
+
+  function start(): Thread {
+    const thread: Thread = { worker: spawn(entry) };
+    const { worker } = thread;
+    // an idle thread keeps no process alive; a job's timer does while it renders
+    worker.unref();
+    worker.on('message', (answer: RenderAnswer) => {
+      const done = thread.busy;
+      if (!done) return;
+      clearTimeout(done.timer);
+      thread.busy = undefined;
+      if ('pdf' in answer)
+        done.resolve(Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength));
+      else done.reject(new RenderFailed(`render failed: ${answer.failed}`));
+      next();
+    });
+    // an uncaught error ends the thread; 'exit' follows and settles its job
+    worker.on('error', () => {});
+    worker.on('exit', () => {
+      threads.delete(thread);
+      const lost = thread.busy;
+      if (!lost) return;
+      clearTimeout(lost.timer);
+      lost.reject(new RenderFailed('render thread ended'));
+      next();
+    });
+    threads.add(thread);
+    return thread;
+  }
+
+  function run(thread: Thread, pending: Pending): void {
+    const { record, documents, printedAt } = pending.job;
+    const timer = setTimeout(() => void thread.worker.terminate(), timeoutMs);
+    thread.busy = { ...pending, timer };
+    thread.worker.postMessage({ record, documents, printedAt: printedAt.getTime() } satisfies RenderRequest);
+  }
+
+  function idleThread(): Thread | undefined {
+    for (const thread of threads) if (!thread.busy) return thread;
+    return threads.size < size ? start() : undefined;
+  }
+
+  function next(): void {
+    if (closed || waiting.length === 0) return;
+    const thread = idleThread();
+    const pending = thread && waiting.shift();
+    if (thread && pending) run(thread, pending);
+  }
+
+  return {
+    render(job) {
+      return new Promise<Buffer>((resolve, reject) => {
+        if (closed) return reject(new RenderFailed('render pool closed'));
+        const pending = { job, resolve, reject };
+        const thread = idleThread();
+        if (thread) return run(thread, pending);
+        if (waiting.length >= queueLimit) return reject(new RenderQueueFull('render queue full'));
+        waiting.push(pending);
+      });
+    },
+    async close() {
+      closed = true;
+      for (const pending of waiting.splice(0)) pending.reject(new RenderFailed('render pool closed'));
+      await Promise.all([...threads].map((thread) => thread.worker.terminate()));
+    },
+  };
+}
+
+/** Node 20 runs no .ts module as a worker: under tsx the thread registers tsx first, then imports it. */
+function spawn(entry: URL): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
+  const source = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(source, { eval: true });
+}
