@@ -171,6 +171,8 @@ interface ServerFigures {
   loopDelayMax: number;
   /** ms from Node's 'request' event to the answer's end, by path */
   inServer: Record<string, number[]>;
+  /** the visitor apart's requests: ms from sent to accepted by the server, and from accepted to read */
+  apart: { accepted: number[]; read: number[] };
 }
 
 /**
@@ -196,12 +198,15 @@ function printWhereTimeWent(
   console.log(
     `server: CPU ${ms(server.cpuSeconds)} s of ${ms(server.seconds)} s, event-loop delay p50 ${ms(server.loopDelayP50)} ms, p99 ${ms(server.loopDelayP99)} ms, max ${ms(server.loopDelayMax)} ms`,
   );
-  for (const [call, latencies] of Object.entries(server.inServer)) {
+  const quantiles = (latencies: number[]) => {
     const sorted = [...latencies].sort((a, b) => a - b);
-    console.log(
-      `  in the server ${call.padEnd(48)} p50 ${ms(percentile(sorted, 0.5)).padStart(7)} ms, p99 ${ms(percentile(sorted, 0.99)).padStart(7)} ms`,
-    );
-  }
+    return `p50 ${ms(percentile(sorted, 0.5)).padStart(7)} ms, p99 ${ms(percentile(sorted, 0.99)).padStart(7)} ms`;
+  };
+  for (const [call, latencies] of Object.entries(server.inServer))
+    console.log(`  in the server ${call.padEnd(48)} ${quantiles(latencies)}`);
+  // Node accepts one connection a turn of its event loop: a crowd of new connections is a queue in the kernel
+  console.log(`  ${PAGE_APART}: waiting to be accepted ${quantiles(server.apart.accepted)}`);
+  console.log(`  ${PAGE_APART}: accepted, waiting to be read ${quantiles(server.apart.read)}`);
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'groupins-perf-load-'));

@@ -8,13 +8,17 @@ import { performance } from 'node:perf_hooks';
 
 const ORIGIN = process.env.ORIGIN ?? '';
 const PAUSE_MS = 100;
+/** read by scripts/perf-load/server-probe.mjs */
+const SENT_AT_HEADER = 'x-load-sent-at';
 
 export type HomeVisitorReport = { latencies: number[]; failures: string[] };
 
 function loadHome(): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    get(`${ORIGIN}/groupins/`, { agent: false }, (response) => {
+    // when it was sent, by the machine's clock: the server's probe tells from it how long it waited to be accepted
+    const headers = { [SENT_AT_HEADER]: String(Date.now()) };
+    get(`${ORIGIN}/groupins/`, { agent: false, headers }, (response) => {
       response.resume();
       response.on('end', () => {
         if (response.statusCode === 200) resolve(performance.now() - started);
