@@ -4,6 +4,14 @@ import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryRes
 type Command = PostgresQueryResult<unknown>['command'];
 
 /**
+ * PGlite runs in this thread and answers without I/O: queued queries would run one after another in a single
+ * drain of the microtask queue, holding the event loop for as long as the queue lasts. Each query waits for a
+ * turn of the loop instead, so requests are read and answered between queries, and connections accepted:
+ * Node accepts one connection per turn, so the shorter the turns, the sooner a new visitor is let in.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * PGlite is one connection. Kysely runs a transaction as several queries on one pool client, so the
  * pool hands out its single client to one borrower at a time; otherwise two transactions would
  * interleave their statements on the same connection.
@@ -55,6 +63,7 @@ class PGliteClient implements PostgresPoolClient {
   }
 
   private async run<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+    await nextTurn();
     const result = await this.pglite.query<R>(sql, [...parameters]);
     return {
       rows: result.rows,
