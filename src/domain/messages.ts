@@ -89,6 +89,12 @@ export const messages = {
   tokenExpired: () => '此列印連結已逾期，請以受理編號、統一編號與聯絡手機查詢申請',
   /** the 名冊 was asked for an application that has none */
   rosterNotGiven: () => '此申請未附被保險人名冊，無法列印名冊',
+  /** a call that failed without a message of its own: the server's fault, no answer, or no data */
+  busy: () => '系統忙碌中，請稍後再試',
+  /** the shopcart's application failed without a message of its own */
+  submitFailed: () => '送出失敗，請稍後再試一次',
+  /** the tryout's quote failed without a message of its own */
+  quoteFailed: () => '暫時無法試算，請稍後再試一次',
   /** a featured article's id that names none */
   articleNotFound: () => '查無此文章，可能已下架或網址有誤',
 } as const;
