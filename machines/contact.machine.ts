@@ -1,5 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { type ContactMessage, type ContactReceipt, contactMessageSchema } from '../src/domain/api/contact';
+import { messages } from '../src/domain/messages';
+import { failureMessage } from './failure-message';
 import { unbound } from './unbound';
 
 export interface ContactContext {
@@ -60,12 +62,7 @@ export const contactMachine = setup({
     keepReceipt: assign({
       receipt: ({ event }) => (event as unknown as { output: ContactReceipt }).output,
     }),
-    keepFailure: assign({
-      failure: ({ event }) => {
-        const message = (event as { error?: { message?: unknown } }).error?.message;
-        return typeof message === 'string' && message !== '' ? message : '系統忙碌中，請稍後再試';
-      },
-    }),
+    keepFailure: assign({ failure: ({ event }) => failureMessage(event, messages.busy()) }),
     restart: assign(({ event }) => {
       assertEvent(event, 'contact.restart');
       return fresh(event.requestId);

@@ -7,6 +7,8 @@ import {
   type OverprintLookup,
   printableDocuments,
 } from '../src/domain/api/overprint';
+import { messages } from '../src/domain/messages';
+import { failureMessage } from './failure-message';
 import { unbound } from './unbound';
 
 /** One PDF the visitor downloaded in this flow (補印 adds another). */
@@ -109,12 +111,7 @@ export const overprintMachine = setup({
       ...FRESH,
       access: (event as unknown as { output: OverprintAccess }).output,
     })),
-    keepFailure: assign({
-      failure: ({ event }) => {
-        const message = (event as { error?: { message?: unknown } }).error?.message;
-        return typeof message === 'string' && message !== '' ? message : '系統忙碌中，請稍後再試';
-      },
-    }),
+    keepFailure: assign({ failure: ({ event }) => failureMessage(event, messages.busy()) }),
     clearFailure: assign({ failure: '' }),
     keepDocuments: assign(({ context, event }) => {
       assertEvent(event, 'documents.confirm');

@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { messages } from '../src/domain/messages';
 import { type CartContext, cartMachine } from './cart.machine';
 import { consentMachine } from './consent.machine';
 import { type ContactContext, contactMachine } from './contact.machine';
@@ -97,7 +98,7 @@ export const machines: RegisteredMachine[] = [
         type: 'xstate.error.actor.insertCartItem',
         error: { data: 'modalCartItemError', message: '此保障已在購物車中' },
       },
-      { type: 'xstate.error.actor.insertCartItem', error: { data: null, message: '系統忙碌中，請稍後再試' } },
+      { type: 'xstate.error.actor.insertCartItem', error: { data: null, message: messages.busy() } },
       { type: 'cart.remove', classId: 1 },
       { type: 'xstate.done.actor.removeCartItem', output: undefined },
       { type: 'xstate.error.actor.removeCartItem', error: { data: null, message: '請先移除附加保障' } },
@@ -244,7 +245,7 @@ export const machines: RegisteredMachine[] = [
       { type: 'review.confirm' },
       { type: 'document.download' },
       { type: 'xstate.done.actor.download', output: SAMPLE_COPY },
-      { type: 'xstate.error.actor.download', error: { message: '系統忙碌中，請稍後再試' } },
+      { type: 'xstate.error.actor.download', error: { message: messages.busy() } },
       { type: 'flow.goto', step: 1 },
       { type: 'flow.goto', step: 2 },
       { type: 'flow.goto', step: 3 },

@@ -8,7 +8,9 @@ import {
   type ShopcartValidationContext,
   type SubmittedApplication,
 } from '../src/domain/api/shopcart';
+import { messages } from '../src/domain/messages';
 import type { RosterRow } from '../src/domain/roster';
+import { failureMessage } from './failure-message';
 import { unbound } from './unbound';
 
 /** What the flow knows of the visitor's cart (forwarded from the cart actor whenever it changes). */
@@ -246,12 +248,7 @@ export const shopcartMachine = setup({
     markUnanswered: assign({ unanswered: true }),
     markAnswered: assign({ unanswered: false }),
     markNotReceived: assign({ unanswered: false, notReceived: true }),
-    keepFailure: assign({
-      failure: ({ event }) => {
-        const message = (event as { error?: { message?: unknown } }).error?.message;
-        return typeof message === 'string' && message !== '' ? message : '送出失敗，請稍後再試一次';
-      },
-    }),
+    keepFailure: assign({ failure: ({ event }) => failureMessage(event, messages.submitFailed()) }),
     keepResult: assign({
       result: ({ event }) => (event as unknown as { output: SubmittedApplication }).output,
     }),

@@ -6,7 +6,9 @@ import {
   type TryoutValidationContext,
 } from '../src/domain/api/tryout';
 import { buildCartItem, type CartItemInput, type InputPackage } from '../src/domain/cart-item';
+import { messages } from '../src/domain/messages';
 import { GROUP_SIZE } from '../src/domain/pricing';
+import { failureMessage } from './failure-message';
 import { unbound } from './unbound';
 
 /** What the visitor chose on STEP1, as the form holds it. */
@@ -155,12 +157,7 @@ export const tryoutMachine = setup({
       assertEvent(event, 'group.confirm');
       return { group: event.group, quote: null, added: false };
     }),
-    keepFailure: assign({
-      failure: ({ event }) => {
-        const message = (event as { error?: { message?: unknown } }).error?.message;
-        return typeof message === 'string' && message !== '' ? message : '暫時無法試算，請稍後再試一次';
-      },
-    }),
+    keepFailure: assign({ failure: ({ event }) => failureMessage(event, messages.quoteFailed()) }),
     keepQuote: assign({ quote: ({ event }) => (event as unknown as { output: TryoutQuote }).output }),
     markAdded: assign({ added: true }),
     restart: assign(({ event }) => {

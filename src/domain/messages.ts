@@ -91,6 +91,12 @@ export const messages = {
   rosterNotGiven: () => '此申請未附被保險人名冊，無法列印名冊',
   /** every render thread busy and the print queue full */
   printBusy: () => '目前列印需求眾多，請稍候再試',
+  /** a call that failed without a message of its own: the server's fault, no answer, or no data */
+  busy: () => '系統忙碌中，請稍後再試',
+  /** the shopcart's application failed without a message of its own */
+  submitFailed: () => '送出失敗，請稍後再試一次',
+  /** the tryout's quote failed without a message of its own */
+  quoteFailed: () => '暫時無法試算，請稍後再試一次',
   /** a featured article's id that names none */
   articleNotFound: () => '查無此文章，可能已下架或網址有誤',
 } as const;

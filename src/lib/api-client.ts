@@ -1,4 +1,5 @@
 import { API_BASE, type ApiEnvelope, CSRF_COOKIE, CSRF_HEADER } from '../domain/envelope';
+import { messages } from '../domain/messages';
 import { readCookie } from './cookies';
 import { pendingCalls } from './pending-calls';
 
@@ -111,5 +112,5 @@ async function readEnvelope<T>(response: Response): Promise<ApiEnvelope<T>> {
   } catch {
     // not JSON: a proxy or gateway answered; handled below
   }
-  return { returnCode: response.ok ? -1 : response.status, data: null as T, msg: '系統忙碌中，請稍後再試' };
+  return { returnCode: response.ok ? -1 : response.status, data: null as T, msg: messages.busy() };
 }

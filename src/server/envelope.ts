@@ -1,4 +1,5 @@
 import { type ApiEnvelope, RETURN_CODE } from '../domain/envelope';
+import { messages } from '../domain/messages';
 
 export function ok<T>(data: T): ApiEnvelope<T> {
   return { returnCode: RETURN_CODE.ok, data, msg: '' };
@@ -21,7 +22,7 @@ export const FAILURE_MESSAGES = {
   forbidden: '安全驗證失敗，請重新整理頁面後再試',
   notFound: '找不到您要的服務',
   tooMany: '操作過於頻繁，請稍後再試',
-  serverFault: '系統忙碌中，請稍後再試',
+  serverFault: messages.busy(),
   unavailable: '服務暫時無法使用，請稍後再試',
   analystLogin: '請先登入分析帳號',
 } as const;

@@ -1,8 +1,10 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Dialog } from '../../components/dialog';
+import { messages } from '../../domain/messages';
 
 const FALLBACK_REFUSAL = '此項目無法加入購物車，請確認保障內容後再試。';
+const FALLBACK_FAILURE = `${messages.busy()}。`;
 
 /** The dialogs of SPEC §8 for the cart: cart full, item error, and a call that failed. */
 export function CartDialogs() {
@@ -21,11 +23,11 @@ export function CartDialogs() {
       : state === 'itemError'
         ? { title: '無法加入購物車', body: refusal || FALLBACK_REFUSAL }
         : state === 'addFailed'
-          ? { title: '加入購物車失敗', body: refusal || '系統忙碌中，請稍後再試。' }
+          ? { title: '加入購物車失敗', body: refusal || FALLBACK_FAILURE }
           : state === 'removeFailed'
-            ? { title: '無法移除此項目', body: refusal || '系統忙碌中，請稍後再試。' }
+            ? { title: '無法移除此項目', body: refusal || FALLBACK_FAILURE }
             : state === 'updateFailed'
-              ? { title: '無法變更保額', body: refusal || '系統忙碌中，請稍後再試。' }
+              ? { title: '無法變更保額', body: refusal || FALLBACK_FAILURE }
               : null;
   if (!content) return null;
   return (

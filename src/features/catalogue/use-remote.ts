@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { messages } from '../../domain/messages';
 import { ApiFailure } from '../../lib/api-client';
 
 export type Remote<T> =
@@ -6,7 +7,7 @@ export type Remote<T> =
   | { status: 'failed'; failure: ApiFailure }
   | { status: 'ready'; data: T };
 
-const EMPTY_ANSWER = new ApiFailure(-1, '系統忙碌中，請稍後再試');
+const EMPTY_ANSWER = new ApiFailure(-1, messages.busy());
 
 /**
  * Data of one API call for a screen: loads `load(key)` when the key changes, ignores the answer of a

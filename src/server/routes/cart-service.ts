@@ -22,16 +22,16 @@ import {
   setCartCookie,
   setCartRevision,
 } from '../cart/cart-cookie';
+import { Refusal } from '../db/refusable-write';
+import { countCartItems, findCart, readCart } from '../db/repositories/cart-reads';
 import {
-  countCartItems,
+  type CartRefusal,
   deleteCartItem,
-  findCart,
   insertCartItem,
-  readCart,
   releaseSessionCart,
   sessionCart,
   updateCartItem,
-} from '../db/repositories/carts';
+} from '../db/repositories/cart-writes';
 import { endActivity, readActivity, startActivity } from '../db/repositories/sessions';
 import { readSiteSettings } from '../db/repositories/settings';
 import { insertCampaignTrace, insertPageTrace } from '../db/repositories/traces';
@@ -91,7 +91,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
       item,
       maxItems: cartMaxItems,
     });
-    if ('refused' in result) return fail(RETURN_CODE.refused, result.msg, result.refused);
+    if (result instanceof Refusal) return refusedAnswer(result);
     if (result.cartNo !== cookieCartNo) setCartCookie(request, reply, result.cartNo);
     setCartRevision(request, reply, result.revision);
     return ok(result.cartNo);
@@ -100,7 +100,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
   app.post('/DTODGAZ0/updateCartItem', WRITE, async (request, reply) => {
     const item = await parseInput(updateCartItemSchema, request.body);
     const result = await updateCartItem(db, { cookieCartNo: readCartCookie(request), item });
-    if ('refused' in result) return fail(RETURN_CODE.refused, result.msg, result.refused);
+    if (result instanceof Refusal) return refusedAnswer(result);
     setCartRevision(request, reply, result.revision);
     return ok(result.cartNo);
   });
@@ -109,7 +109,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     const { CLASS_ID } = await parseInput(deleteCartItemSchema, request.body);
     const { cart } = await visitorCart(request, reply);
     const result = await deleteCartItem(db, cart?.cartNo ?? '', CLASS_ID);
-    if (!result.deleted) return fail(RETURN_CODE.refused, result.msg);
+    if (result instanceof Refusal) return refusedAnswer(result);
     setCartRevision(request, reply, result.revision);
     return ok(null);
   });
@@ -176,3 +176,8 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     return ok(null);
   });
 };
+
+/** A refused cart change: its message, and the dialog the client opens (SPEC §8) as `data`. */
+function refusedAnswer({ reason }: Refusal<CartRefusal>) {
+  return fail(RETURN_CODE.refused, reason.msg, reason.dialog);
+}

@@ -10,6 +10,7 @@ import { RETURN_CODE } from '../../domain/envelope';
 import { messages } from '../../domain/messages';
 import { taipeiDate } from '../../domain/roc-date';
 import { addWorkingDays } from '../../domain/working-days';
+import { Refusal, refusableWrite } from '../db/refusable-write';
 import {
   findContact,
   insertContact,
@@ -37,11 +38,11 @@ export const contactRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async
   app.post('/contact/submit', WRITE, async (request, reply) => {
     const { requestId, message, captcha } = await parseInput(submitContactSchema, request.body);
     const now = new Date();
-    const answer = await db.transaction().execute(async (trx) => {
+    const answer = await refusableWrite(db, async (trx) => {
       await lockContactRequest(trx, request.sessionId, requestId);
       const first = await findContact(trx, request.sessionId, requestId);
       if (first) return receiptOf(first);
-      if (!(await app.captcha.verify(trx, captcha))) return null;
+      if (!(await app.captcha.verify(trx, captcha))) return new Refusal(messages.captcha());
       const contactNo = await insertContact(trx, {
         sessionId: request.sessionId,
         requestId,
@@ -52,7 +53,7 @@ export const contactRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async
       });
       return receiptOf({ contactNo, receivedAt: now });
     });
-    if (!answer) return reply.code(400).send(fail(RETURN_CODE.badInput, messages.captcha()));
+    if (answer instanceof Refusal) return reply.code(400).send(fail(RETURN_CODE.badInput, answer.reason));
     return ok(answer);
   });
 };

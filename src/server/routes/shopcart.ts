@@ -16,6 +16,7 @@ import { messages } from '../../domain/messages';
 import { parseDateInput, taipeiDate } from '../../domain/roc-date';
 import { addWorkingDays } from '../../domain/working-days';
 import { readCartCookie, setCartRevision } from '../cart/cart-cookie';
+import { Refusal, refusableWrite } from '../db/refusable-write';
 import {
   findSessionApplication,
   insertApplication,
@@ -24,13 +25,9 @@ import {
   pricingCatalogue,
   type StoredApplication,
 } from '../db/repositories/applications';
-import {
-  checkCartItems,
-  findCart,
-  listCartClasses,
-  lockCart,
-  markCartChanged,
-} from '../db/repositories/carts';
+import { checkCartItems } from '../db/repositories/cart-item-checks';
+import { findCart, listCartClasses } from '../db/repositories/cart-reads';
+import { lockCart, markCartChanged } from '../db/repositories/cart-writes';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { linkToken } from '../overprint/sealed-token';
@@ -42,14 +39,7 @@ const WRITE = { config: { budget: 'write' } } as const;
 export const CONTACT_WORKING_DAYS = 3;
 
 /** A refusal decided inside the submit's transaction: it rolls back (nothing stored, no captcha used). */
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly answer: ApiEnvelope<unknown>,
-  ) {
-    super('refused');
-  }
-}
+const refused = (status: number, answer: ApiEnvelope<unknown>) => new Refusal({ status, answer });
 
 /**
  * The shopcart application (ODGAF040-043):
@@ -107,23 +97,23 @@ export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database>; tokenKey
     const { requestId } = input;
     const { sessionId } = request;
     try {
-      const { answer, revision } = await db.transaction().execute(async (trx) => {
+      const result = await refusableWrite(db, async (trx) => {
         // one flow at a time: a second request of the same flow waits here, then finds the first's answer;
         // the id is the flow's within its session, so another session's request is new, checked in full
         await lockRequestId(trx, sessionId, requestId);
         const existing = await findSessionApplication(trx, sessionId, requestId);
         if (existing) return { answer: ok(submitted(existing)) };
         if (!(await app.captcha.verify(trx, input.captcha))) {
-          throw new Refusal(400, fail(RETURN_CODE.badInput, messages.captcha()));
+          return refused(400, fail(RETURN_CODE.badInput, messages.captcha()));
         }
 
         const cartNo = await lockCart(trx, readCartCookie(request));
         const classes = cartNo ? await listCartClasses(trx, cartNo) : [];
         if (!cartNo || classes.length === 0) {
-          throw new Refusal(200, fail(RETURN_CODE.refused, messages.cartEmpty()));
+          return refused(200, fail(RETURN_CODE.refused, messages.cartEmpty()));
         }
         const itemError = await checkCartItems(trx, cartNo, classes);
-        if (itemError) throw new Refusal(200, fail(RETURN_CODE.refused, itemError, 'modalCartItemError'));
+        if (itemError) return refused(200, fail(RETURN_CODE.refused, itemError, 'modalCartItemError'));
         // the cart as locked decides: it may have changed since the fields were first checked
         const { plan, applicant, roster } = await parseInput(submitApplicationSchema, body, {
           context: validationContext(classes, now, body),
@@ -151,10 +141,11 @@ export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database>; tokenKey
         const revision = await markCartChanged(trx, cartNo);
         return { answer: ok(submitted({ applicationNo, createdAt: now })), revision };
       });
+      if (result instanceof Refusal) return reply.code(result.reason.status).send(result.reason.answer);
+      const { answer, revision } = result;
       if (revision !== undefined) setCartRevision(request, reply, revision);
       return answer;
     } catch (error) {
-      if (error instanceof Refusal) return reply.code(error.status).send(error.answer);
       if (isUniqueViolation(error, 'applications_session_id_request_id_key')) {
         const first = await findSessionApplication(db, sessionId, requestId);
         if (first) return ok(submitted(first));

@@ -8,7 +8,7 @@ import { RETURN_CODE } from '../../domain/envelope';
 import { messages } from '../../domain/messages';
 import { taipeiDate } from '../../domain/roc-date';
 import { pricingCatalogue } from '../db/repositories/applications';
-import { checkItemAlone, describeItem } from '../db/repositories/carts';
+import { checkItemAlone, describeItem } from '../db/repositories/cart-item-checks';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { priceCart } from '../shopcart/price-cart';
