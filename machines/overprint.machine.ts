@@ -157,7 +157,7 @@ export const overprintMachine = setup({
   },
   states: {
     identify: {
-      meta: { route: '/overprint/STEP1', step: 1 },
+      meta: { step: 1 },
       // a refusal is shown on its step until the visitor tries again there or leaves it
       exit: 'clearFailure',
       initial: 'editing',
@@ -202,7 +202,7 @@ export const overprintMachine = setup({
       },
     },
     choosing: {
-      meta: { route: '/overprint/STEP2', step: 2 },
+      meta: { step: 2 },
       on: {
         'documents.confirm': { guard: 'documentsPrintable', target: 'reviewing', actions: 'keepDocuments' },
         'flow.goto': [
@@ -213,7 +213,7 @@ export const overprintMachine = setup({
       },
     },
     reviewing: {
-      meta: { route: '/overprint/STEP3', step: 3 },
+      meta: { step: 3 },
       on: {
         'review.confirm': { target: 'printing', actions: 'markReviewed' },
         'flow.goto': [
@@ -224,7 +224,7 @@ export const overprintMachine = setup({
       },
     },
     printing: {
-      meta: { route: '/overprint/STEP4', step: 4 },
+      meta: { step: 4 },
       exit: 'clearFailure',
       initial: 'ready',
       on: {

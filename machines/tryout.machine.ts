@@ -174,7 +174,7 @@ export const tryoutMachine = setup({
   initial: 'choosing',
   states: {
     choosing: {
-      meta: { route: '/tryout/STEP1', step: 1 },
+      meta: { step: 1 },
       on: {
         'cover.confirm': { guard: 'coverAccepted', target: 'describing', actions: 'keepCover' },
         'flow.goto': [
@@ -187,7 +187,7 @@ export const tryoutMachine = setup({
       },
     },
     describing: {
-      meta: { route: '/tryout/STEP2', step: 2 },
+      meta: { step: 2 },
       on: {
         'group.confirm': [
           {
@@ -207,7 +207,7 @@ export const tryoutMachine = setup({
       },
     },
     result: {
-      meta: { route: '/tryout/STEP3', step: 3 },
+      meta: { step: 3 },
       initial: 'quoting',
       on: {
         'flow.goto': [
