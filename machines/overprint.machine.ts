@@ -154,7 +154,7 @@ export const overprintMachine = setup({
   },
   states: {
     identify: {
-      meta: { route: '/overprint/STEP1', step: 1 },
+      meta: { step: 1 },
       // a refusal is shown on its step until the visitor tries again there or leaves it
       exit: 'clearFailure',
       initial: 'editing',
@@ -199,7 +199,7 @@ export const overprintMachine = setup({
       },
     },
     choosing: {
-      meta: { route: '/overprint/STEP2', step: 2 },
+      meta: { step: 2 },
       on: {
         'documents.confirm': { guard: 'documentsPrintable', target: 'reviewing', actions: 'keepDocuments' },
         'flow.goto': [
@@ -210,7 +210,7 @@ export const overprintMachine = setup({
       },
     },
     reviewing: {
-      meta: { route: '/overprint/STEP3', step: 3 },
+      meta: { step: 3 },
       on: {
         'review.confirm': { target: 'printing', actions: 'markReviewed' },
         'flow.goto': [
@@ -221,7 +221,7 @@ export const overprintMachine = setup({
       },
     },
     printing: {
-      meta: { route: '/overprint/STEP4', step: 4 },
+      meta: { step: 4 },
       exit: 'clearFailure',
       initial: 'ready',
       on: {

@@ -95,12 +95,16 @@ export interface SubmitInput {
 }
 
 /** The forms' rules for the cart as it is; none for an empty cart, which has no join ages. */
-const rulesOf = (context: ShopcartContext): ShopcartValidationContext | null =>
+export const rulesOf = (context: ShopcartContext): ShopcartValidationContext | null =>
   context.cart.ages && {
     today: context.today,
     ages: context.cart.ages,
     needsSalary: context.cart.needsSalary,
   };
+
+/** The facts tell of another cart than `held` (a repeat of the same facts is nothing new). */
+export const isOtherCart = (held: CartFacts, given: CartFacts): boolean =>
+  JSON.stringify(given) !== JSON.stringify(held);
 
 /** The cart is not the one the visitor confirmed on STEP1. */
 export function cartChangedSinceConfirmed(context: ShopcartContext): boolean {
@@ -195,7 +199,7 @@ export const shopcartMachine = setup({
     /** the facts differ from those the flow holds (the binding forwards only changes; a repeat is nothing) */
     isOtherCart: ({ context, event }) => {
       assertEvent(event, 'cart.changed');
-      return JSON.stringify(event.cart) !== JSON.stringify(context.cart);
+      return isOtherCart(context.cart, event.cart);
     },
     cartEmptied: ({ event }) => {
       assertEvent(event, 'cart.changed');
@@ -271,7 +275,7 @@ export const shopcartMachine = setup({
   },
   states: {
     cart: {
-      meta: { route: '/shopcart/STEP1', step: 1 },
+      meta: { step: 1 },
       on: {
         'plan.confirm': [
           {
@@ -288,7 +292,7 @@ export const shopcartMachine = setup({
       },
     },
     details: {
-      meta: { route: '/shopcart/STEP2', step: 2 },
+      meta: { step: 2 },
       on: {
         'applicant.confirm': { guard: 'applicantAccepted', target: 'review', actions: 'keepApplicant' },
         'cart.changed': { guard: 'cartEmptied', target: 'cart', actions: 'keepCart' },
@@ -299,7 +303,7 @@ export const shopcartMachine = setup({
       },
     },
     review: {
-      meta: { route: '/shopcart/STEP3', step: 3 },
+      meta: { step: 3 },
       on: {
         'application.submit': {
           guard: 'canSubmit',
@@ -335,7 +339,7 @@ export const shopcartMachine = setup({
     },
     submitting: {
       // a reload while it waits lands on STEP3 knowing the application went out (src/lib/stored-flow.ts)
-      meta: { route: '/shopcart/STEP3', step: 3, resume: 'review' },
+      meta: { step: 3, resume: 'review' },
       tags: ['busy'],
       invoke: {
         id: 'submitApplication',
@@ -360,7 +364,7 @@ export const shopcartMachine = setup({
     },
     checking: {
       description: 'The application may be stored: the server is asked for the one of this requestId.',
-      meta: { route: '/shopcart/STEP3', step: 3, resume: 'unconfirmed' },
+      meta: { step: 3, resume: 'unconfirmed' },
       tags: ['busy'],
       invoke: {
         id: 'findApplication',
@@ -375,11 +379,11 @@ export const shopcartMachine = setup({
     },
     unconfirmed: {
       description: 'No answer said whether the application was stored; the visitor asks again.',
-      meta: { route: '/shopcart/STEP3', step: 3 },
+      meta: { step: 3 },
       on: { 'application.recheck': { target: 'checking', actions: 'clearFailure' } },
     },
     done: {
-      meta: { route: '/shopcart/STEP4', step: 4 },
+      meta: { step: 4 },
       // STEP4's 申請其他保障: the only way to a second application in the tab
       on: { 'flow.restart': { target: 'cart', actions: 'restart' } },
     },

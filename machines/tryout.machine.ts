@@ -171,7 +171,7 @@ export const tryoutMachine = setup({
   initial: 'choosing',
   states: {
     choosing: {
-      meta: { route: '/tryout/STEP1', step: 1 },
+      meta: { step: 1 },
       on: {
         'cover.confirm': { guard: 'coverAccepted', target: 'describing', actions: 'keepCover' },
         'flow.goto': [
@@ -184,7 +184,7 @@ export const tryoutMachine = setup({
       },
     },
     describing: {
-      meta: { route: '/tryout/STEP2', step: 2 },
+      meta: { step: 2 },
       on: {
         'group.confirm': [
           {
@@ -204,7 +204,7 @@ export const tryoutMachine = setup({
       },
     },
     result: {
-      meta: { route: '/tryout/STEP3', step: 3 },
+      meta: { step: 3 },
       initial: 'quoting',
       on: {
         'flow.goto': [

@@ -16,7 +16,7 @@ const groups: Record<string, Record<string, string[]>> = {
   'shopcart-machine': { unit: ['tests/machines/**/*.test.ts'] },
   'shopcart-bindings': {
     unit: ['tests/machines/**/*.test.ts'],
-    dom: ['tests/features/shopcart.test.tsx', 'tests/lib/stored-flow.test.tsx'],
+    dom: ['tests/features/shopcart.test.tsx', 'tests/lib/{stored,create}-flow.test.tsx'],
   },
   'tryout-machine': { unit: ['tests/machines/**/*.test.ts'] },
   'tryout-bindings': { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/tryout.test.tsx'] },

@@ -45,19 +45,21 @@ type ScreenModule = { default: ComponentType };
 // One chunk per screen; SCREENS names each screen's module, which the server also preloads with the page.
 const SCREEN_MODULES = import.meta.glob<ScreenModule>('./screens/**/*.tsx');
 
-/** A route of SPEC §2: its path, its screen id as route name, and its screen loaded as its own chunk. */
-function screenRoute<const TPath extends string, TSearch = unknown>(
-  screenId: ScreenId,
-  path: TPath,
+/** Each screen's path as SCREENS writes it, by the screen's id. */
+type ScreenPaths = { [S in (typeof SCREENS)[number] as S['id']]: S['path'] };
+const screenOf = (id: ScreenId): Screen => SCREENS.find((s) => s.id === id)!;
+
+/** A route of SPEC §2: its screen's path and id (the route's name), its screen loaded as its own chunk. */
+function screenRoute<const TId extends ScreenId, TSearch = unknown>(
+  screenId: TId,
   validateSearch?: (search: Record<string, unknown>) => TSearch,
 ) {
-  const screen: Screen | undefined = SCREENS.find((s) => s.id === screenId && s.path === path);
-  const module = screen?.module;
-  const importer = module ? SCREEN_MODULES[`./screens/${module}`] : undefined;
-  if (!importer) throw new Error(`no screen module for ${screenId} at ${path}`);
+  const screen = screenOf(screenId);
+  const importer = screen.module ? SCREEN_MODULES[`./screens/${screen.module}`] : undefined;
+  if (!importer) throw new Error(`no screen module for ${screenId}`);
   return createRoute({
     getParentRoute: () => rootRoute,
-    path,
+    path: screen.path as ScreenPaths[TId],
     staticData: { screenId },
     validateSearch,
     component: lazyRouteComponent(() => loadChunk(screenId, importer)),
@@ -75,7 +77,7 @@ export interface ContactSearch {
 /** /back2Home: the way home that also forgets any flow in progress. */
 const back2HomeRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/back2Home',
+  path: screenOf('back2Home').path as ScreenPaths['back2Home'],
   staticData: { screenId: 'back2Home' },
   beforeLoad: () => {
     clearFlowState();
@@ -86,41 +88,40 @@ const back2HomeRoute = createRoute({
 /** The route table of SPEC §2. */
 export const routeTree = rootRoute.addChildren([
   back2HomeRoute,
-  screenRoute('ODGAF000', '/'),
-  screenRoute('ODGAF010', '/product/optionpackage'),
-  screenRoute('ODGAF011', '/product/Intropackage', packageSearch),
-  screenRoute('ODGAF020', '/product/optioncell'),
-  screenRoute('ODGAF030', '/REC'),
-  screenRoute('ODGAF040', '/shopcart/STEP1'),
-  screenRoute('ODGAF041', '/shopcart/STEP2'),
-  screenRoute('ODGAF042', '/shopcart/STEP3'),
-  screenRoute('ODGAF043', '/shopcart/STEP4'),
-  screenRoute('ODGAF050', '/overprint/STEP1'),
-  screenRoute('ODGAF051', '/overprint/STEP2'),
-  screenRoute('ODGAF052', '/overprint/STEP3'),
-  screenRoute('ODGAF053', '/overprint/STEP4'),
-  screenRoute('ODGAF060', '/progress'),
+  screenRoute('ODGAF000'),
+  screenRoute('ODGAF010'),
+  screenRoute('ODGAF011', packageSearch),
+  screenRoute('ODGAF020'),
+  screenRoute('ODGAF030'),
+  screenRoute('ODGAF040'),
+  screenRoute('ODGAF041'),
+  screenRoute('ODGAF042'),
+  screenRoute('ODGAF043'),
+  screenRoute('ODGAF050'),
+  screenRoute('ODGAF051'),
+  screenRoute('ODGAF052'),
+  screenRoute('ODGAF053'),
+  screenRoute('ODGAF060'),
   // a package page's 試算保費 names its package
-  screenRoute('ODGAF070', '/tryout/STEP1', packageSearch),
-  screenRoute('ODGAF071', '/tryout/STEP2'),
-  screenRoute('ODGAF072', '/tryout/STEP3'),
+  screenRoute('ODGAF070', packageSearch),
+  screenRoute('ODGAF071'),
+  screenRoute('ODGAF072'),
   // the tryout's 請洽專人報價 carries what was chosen: the contact form starts from it
   screenRoute(
     'ODGAF080',
-    '/contact',
     (s): ContactSearch => ({
       topic: asText(s.topic, 20),
       cover: asText(s.cover),
       headcount: asWhole(s.headcount, 1),
     }),
   ),
-  screenRoute('ODGAF090', '/about/bscknow'),
-  screenRoute('ODGAF091', '/about/claim'),
-  screenRoute('ODGAF092', '/about/addvalue'),
-  screenRoute('ODGAF093', '/B2Bsystem/introb2b'),
-  screenRoute('ODGAF094', '/question'),
-  screenRoute('ODGAF110', '/featured/article', articlesSearch),
-  screenRoute('ODGAF111', '/featured/articleContent', (s): { id?: string } => ({ id: asText(s.id, 64) })),
+  screenRoute('ODGAF090'),
+  screenRoute('ODGAF091'),
+  screenRoute('ODGAF092'),
+  screenRoute('ODGAF093'),
+  screenRoute('ODGAF094'),
+  screenRoute('ODGAF110', articlesSearch),
+  screenRoute('ODGAF111', (s): { id?: string } => ({ id: asText(s.id, 64) })),
 ]);
 
 /** Builds the router (browser history unless a test passes memory history) and its navigation hooks. */

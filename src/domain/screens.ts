@@ -1,6 +1,7 @@
 /**
  * Every screen of SPEC §2: its id (the route name), its path under /groupins/, its heading and the
- * page title seeded into function_meta. The router and the seed both read this list.
+ * page title seeded into function_meta. Each path is written here only: the router, the seed and the flows
+ * (which name their steps' screens by id) read this list.
  */
 export interface Screen {
   id: string;

@@ -1,8 +1,7 @@
 import type { Actor } from 'xstate';
 import type { overprintMachine } from '../../../machines/overprint.machine';
-import type { AppActors } from '../../app-actors';
+import { createFlow } from '../../lib/create-flow';
 import { clearDrafts } from '../../lib/form-draft';
-import { storedFlow } from '../../lib/stored-flow';
 import { liveOverprintMachine } from './overprint-actors';
 
 export type OverprintActor = Actor<typeof overprintMachine>;
@@ -10,24 +9,13 @@ export type OverprintActor = Actor<typeof overprintMachine>;
 /** The flow's name in sessionStorage (its snapshot and its form's draft). */
 export const OVERPRINT_FLOW = 'overprint';
 
-let running: { app: AppActors; actor: OverprintActor; stop(): void } | null = null;
-
-/**
- * The tab's overprint: one actor, started on the first overprint screen and kept while the visitor moves
- * around the site, its snapshot saved after each settled step (the token for the visit with it, never the
- * captcha), so a reload stays on the step. It belongs to the app's actors: a new app (a new page) starts
- * from the stored snapshot again.
- */
-export function overprintFlow(app: AppActors): OverprintActor {
-  if (running?.app === app) return running.actor;
-  running?.stop();
-  const { actor, stop } = storedFlow(OVERPRINT_FLOW, liveOverprintMachine, undefined, () => {
-    if (running?.actor === actor) running = null;
-  });
-  actor.start();
-  running = { app, actor, stop };
-  return actor;
-}
+/** The tab's overprint: its snapshot keeps the token for the visit with it, never the captcha. */
+export const overprintFlow = createFlow({
+  name: OVERPRINT_FLOW,
+  machine: liveOverprintMachine,
+  input: () => undefined,
+  screens: ['ODGAF050', 'ODGAF051', 'ODGAF052', 'ODGAF053'],
+});
 
 /** 查詢其他申請: what was opened and typed is dropped. */
 export function restartOverprint(actor: OverprintActor): void {

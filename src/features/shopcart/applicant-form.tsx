@@ -11,7 +11,7 @@ import type { RosterError, RosterRow } from '../../domain/roster';
 import { CITY_NAMES, districtsOf } from '../../domain/taiwan-address';
 import { asText, FormDraft, readDraft, writeDraft } from '../../lib/form-draft';
 import { validateWith } from '../../lib/validate-with';
-import { RETURN_TO_REVIEW } from './flow-rules';
+import { RETURN_TO_REVIEW } from './return-to-review';
 import { RosterUpload } from './roster-upload';
 import { SHOPCART_FLOW } from './shopcart-flow';
 

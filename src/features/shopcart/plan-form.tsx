@@ -7,7 +7,7 @@ import { planSchema } from '../../domain/api/shopcart';
 import { OCCUPATION_CLASSES } from '../../domain/occupation';
 import { asText, FormDraft, readDraft } from '../../lib/form-draft';
 import { validateWith } from '../../lib/validate-with';
-import { RETURN_TO_REVIEW } from './flow-rules';
+import { RETURN_TO_REVIEW } from './return-to-review';
 import { SHOPCART_FLOW } from './shopcart-flow';
 import { type EstimateState, useEstimate } from './use-estimate';
 

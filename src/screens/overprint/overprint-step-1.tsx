@@ -5,8 +5,8 @@ import { StepIndicator } from '../../components/step-indicator';
 import { lookupSchema } from '../../domain/api/overprint';
 import { headingOf } from '../../domain/screens';
 import { LookupForm } from '../../features/overprint/lookup-form';
-import { OVERPRINT_FLOW, restartOverprint } from '../../features/overprint/overprint-flow';
-import { useOverprintStep } from '../../features/overprint/use-overprint-step';
+import { OVERPRINT_FLOW, overprintFlow, restartOverprint } from '../../features/overprint/overprint-flow';
+import { useFlowStep } from '../../lib/use-flow-step';
 import { OVERPRINT_STEPS } from './overprint-steps';
 
 /** The shopcart's print link carries `#<受理編號>.<token>`: in the fragment, so no server or log ever sees it. */
@@ -23,7 +23,7 @@ export const lead =
 
 /** STEP1 身分驗證: the application's identifiers and the captcha, or the print link's token. */
 export default function OverprintStep1() {
-  const { flow, inStep } = useOverprintStep(1);
+  const { flow, inStep } = useFlowStep(overprintFlow, 1);
   const busy = useSelector(flow, (s) => s.hasTag('busy'));
   const opening = useSelector(flow, (s) => s.matches({ identify: 'opening' }));
   const failure = useSelector(flow, (s) => s.context.failure);

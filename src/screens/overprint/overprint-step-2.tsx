@@ -6,8 +6,8 @@ import { StepIndicator } from '../../components/step-indicator';
 import { OVERPRINT_DOCUMENTS, type OverprintDocument, printableDocuments } from '../../domain/api/overprint';
 import { headingOf } from '../../domain/screens';
 import { DOCUMENT_CHOICES } from '../../features/overprint/document-choices';
-import { restartOverprint } from '../../features/overprint/overprint-flow';
-import { useOverprintStep } from '../../features/overprint/use-overprint-step';
+import { overprintFlow, restartOverprint } from '../../features/overprint/overprint-flow';
+import { useFlowStep } from '../../lib/use-flow-step';
 import { OVERPRINT_STEPS } from './overprint-steps';
 
 type Ticks = Record<OverprintDocument, boolean>;
@@ -17,7 +17,7 @@ export const lead = '勾選要列印的文件，下一步可先確認文件上�
 
 /** STEP2 選擇文件: the documents this application has, each with what it is for and who signs it. */
 export default function OverprintStep2() {
-  const { flow, inStep } = useOverprintStep(2);
+  const { flow, inStep } = useFlowStep(overprintFlow, 2);
   const access = useSelector(flow, (s) => s.context.access);
   const chosen = useSelector(flow, (s) => s.context.documents);
   if (!inStep || !access) return null;

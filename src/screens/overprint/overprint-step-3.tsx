@@ -4,7 +4,8 @@ import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
 import { ApplicationRecordView } from '../../features/overprint/application-record';
 import { DOCUMENT_CHOICES } from '../../features/overprint/document-choices';
-import { useOverprintStep } from '../../features/overprint/use-overprint-step';
+import { overprintFlow } from '../../features/overprint/overprint-flow';
+import { useFlowStep } from '../../lib/use-flow-step';
 import { OVERPRINT_STEPS } from './overprint-steps';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
@@ -12,7 +13,7 @@ export const lead = '以下是文件上將套印的資料，依申請時填寫�
 
 /** STEP3 確認資料: what the chosen documents will print, read-only. */
 export default function OverprintStep3() {
-  const { flow, inStep } = useOverprintStep(3);
+  const { flow, inStep } = useFlowStep(overprintFlow, 3);
   const access = useSelector(flow, (s) => s.context.access);
   const documents = useSelector(flow, (s) => s.context.documents);
   if (!inStep || !access || !documents) return null;

@@ -6,8 +6,8 @@ import { INSURER } from '../../domain/insurer';
 import { formatRocInstant } from '../../domain/roc-date';
 import { headingOf } from '../../domain/screens';
 import { DOCUMENT_CHOICES } from '../../features/overprint/document-choices';
-import { restartOverprint } from '../../features/overprint/overprint-flow';
-import { useOverprintStep } from '../../features/overprint/use-overprint-step';
+import { overprintFlow, restartOverprint } from '../../features/overprint/overprint-flow';
+import { useFlowStep } from '../../lib/use-flow-step';
 import { OVERPRINT_STEPS } from './overprint-steps';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
@@ -15,7 +15,7 @@ export const lead = '下載已套印資料的文件（PDF），以 A4 紙列印�
 
 /** STEP4 下載列印: the chosen documents as one PDF, downloaded as often as needed (補印). */
 export default function OverprintStep4() {
-  const { flow, inStep } = useOverprintStep(4);
+  const { flow, inStep } = useFlowStep(overprintFlow, 4);
   const context = useSelector(flow, (s) => s.context);
   const busy = useSelector(flow, (s) => s.hasTag('busy'));
   if (!inStep || !context.access || !context.documents) return null;

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { rulesOf } from '../../../machines/shopcart.machine';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
@@ -8,23 +9,23 @@ import { useRemote } from '../../features/catalogue/use-remote';
 import { CartChangedNotice } from '../../features/shopcart/cart-changed-notice';
 import { CartItemsTable } from '../../features/shopcart/cart-items-table';
 import { EstimateSummary } from '../../features/shopcart/estimate-summary';
-import { flowRules } from '../../features/shopcart/flow-rules';
 import { PlanForm } from '../../features/shopcart/plan-form';
-import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
+import { shopcartFlow } from '../../features/shopcart/shopcart-flow';
 import { loadCells } from '../../lib/catalogue-api';
 import { useCart } from '../../lib/use-cart';
+import { useFlowStep } from '../../lib/use-flow-step';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
 export const lead = '確認購物車中的保障項目與保額，填寫團體資料即可看到估算保費。';
 
 export default function ShopcartStep1() {
-  const { flow, inStep } = useShopcartStep(1);
+  const { flow, inStep } = useFlowStep(shopcartFlow, 1);
   const context = useSelector(flow, (s) => s.context);
   const { cart, status, retry } = useCart();
   const cells = useRemote(loadCells, 'all');
   if (!inStep) return null;
-  const rules = flowRules(context);
+  const rules = rulesOf(context);
   const count = cart.CLASS_LIST.length;
   // the cart's content once a reading answered; before that it is only the empty stand-in (a failed
   // reading again keeps the cart read before, which the visitor still works on)

@@ -1,21 +1,22 @@
 import { useSelector } from '@xstate/react';
+import { rulesOf } from '../../../machines/shopcart.machine';
 import { AlertProvider } from '../../components/alert';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
 import { ApplicantForm } from '../../features/shopcart/applicant-form';
 import { CartChangedNotice } from '../../features/shopcart/cart-changed-notice';
-import { flowRules } from '../../features/shopcart/flow-rules';
-import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
+import { shopcartFlow } from '../../features/shopcart/shopcart-flow';
+import { useFlowStep } from '../../lib/use-flow-step';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
 export const lead = '請填寫要保單位資料，標示 * 的欄位必填；資料僅用於本次投保申請。';
 
 export default function ShopcartStep2() {
-  const { flow, inStep } = useShopcartStep(2);
+  const { flow, inStep } = useFlowStep(shopcartFlow, 2);
   const context = useSelector(flow, (s) => s.context);
-  const rules = flowRules(context);
+  const rules = rulesOf(context);
   if (!inStep || !rules) return null;
   return (
     <ScreenPage heading={headingOf('ODGAF041')} lead={lead}>

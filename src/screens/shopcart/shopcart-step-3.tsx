@@ -11,8 +11,9 @@ import { tick } from '../../domain/validation/fields';
 import { ApplicationSummary } from '../../features/shopcart/application-summary';
 import { CartChangedNotice } from '../../features/shopcart/cart-changed-notice';
 import { PrivacyNotice } from '../../features/shopcart/privacy-notice';
-import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
+import { shopcartFlow } from '../../features/shopcart/shopcart-flow';
 import { useCart } from '../../lib/use-cart';
+import { useFlowStep } from '../../lib/use-flow-step';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
 const consentSchema = object({ consent: tick('已閱讀並同意個人資料告知事項').required().isTrue() });
@@ -21,7 +22,7 @@ const consentSchema = object({ consent: tick('已閱讀並同意個人資料告�
 export const lead = '請再次確認申請內容；送出後即產生受理編號，業務人員將與您聯繫。';
 
 export default function ShopcartStep3() {
-  const { flow, inStep } = useShopcartStep(3);
+  const { flow, inStep } = useFlowStep(shopcartFlow, 3);
   const context = useSelector(flow, (s) => s.context);
   const submitting = useSelector(flow, (s) => s.hasTag('busy'));
   // the application went out unanswered and the cart came back empty: the server is asked what it holds

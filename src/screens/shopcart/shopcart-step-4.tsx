@@ -5,13 +5,13 @@ import { StepIndicator } from '../../components/step-indicator';
 import { INSURER } from '../../domain/insurer';
 import { formatRoc, formatRocInstant } from '../../domain/roc-date';
 import { headingOf } from '../../domain/screens';
-import { restartShopcart } from '../../features/shopcart/shopcart-flow';
-import { useShopcartStep } from '../../features/shopcart/use-shopcart-step';
+import { restartShopcart, shopcartFlow } from '../../features/shopcart/shopcart-flow';
+import { useFlowStep } from '../../lib/use-flow-step';
 import { SHOPCART_STEPS } from './shopcart-steps';
 
 /** STEP4 申請完成: shown only for an application the server stored (the machine is done). */
 export default function ShopcartStep4() {
-  const { flow, inStep } = useShopcartStep(4);
+  const { flow, inStep } = useFlowStep(shopcartFlow, 4);
   const result = useSelector(flow, (s) => s.context.result);
   if (!inStep || !result) return null;
   return (

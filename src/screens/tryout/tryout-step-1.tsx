@@ -7,14 +7,15 @@ import { RemoteView } from '../../features/catalogue/remote-view';
 import { useRemote } from '../../features/catalogue/use-remote';
 import { CoverForm } from '../../features/tryout/cover-form';
 import { loadTryoutCatalogue } from '../../features/tryout/tryout-catalogue';
-import { useTryoutStep } from '../../features/tryout/use-tryout-step';
+import { tryoutFlow } from '../../features/tryout/tryout-flow';
+import { useFlowStep } from '../../lib/use-flow-step';
 import { TRYOUT_STEPS } from './tryout-steps';
 
 /** The screen's lead paragraph (also the build's prerendered page). */
 export const lead = '選擇要試算的方案，或自行挑選單項保障與保額。共 3 步驟。';
 
 export default function TryoutStep1() {
-  const { flow, inStep } = useTryoutStep(1);
+  const { flow, inStep } = useFlowStep(tryoutFlow, 1);
   const { PACK_ID } = useSearch({ from: '/tryout/STEP1' });
   const choice = useSelector(flow, (s) => s.context.cover?.choice ?? null);
   const catalogue = useRemote(loadTryoutCatalogue, 'all');

@@ -3,11 +3,12 @@ import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
 import { GroupForm } from '../../features/tryout/group-form';
-import { useTryoutStep } from '../../features/tryout/use-tryout-step';
+import { tryoutFlow } from '../../features/tryout/tryout-flow';
+import { useFlowStep } from '../../lib/use-flow-step';
 import { TRYOUT_STEPS } from './tryout-steps';
 
 export default function TryoutStep2() {
-  const { flow, inStep } = useTryoutStep(2);
+  const { flow, inStep } = useFlowStep(tryoutFlow, 2);
   const context = useSelector(flow, (s) => s.context);
   const { cover } = context;
   if (!inStep || !cover?.ages) return null;

@@ -8,13 +8,13 @@ import { headingOf } from '../../domain/screens';
 import { AddedNotice } from '../../features/tryout/added-notice';
 import { QuoteAssumptions } from '../../features/tryout/quote-assumptions';
 import { QuoteTable } from '../../features/tryout/quote-table';
-import { restartTryout } from '../../features/tryout/tryout-flow';
-import { useTryoutStep } from '../../features/tryout/use-tryout-step';
+import { restartTryout, tryoutFlow } from '../../features/tryout/tryout-flow';
 import { useCart } from '../../lib/use-cart';
+import { useFlowStep } from '../../lib/use-flow-step';
 import { TRYOUT_STEPS } from './tryout-steps';
 
 export default function TryoutStep3() {
-  const { flow, inStep } = useTryoutStep(3);
+  const { flow, inStep } = useFlowStep(tryoutFlow, 3);
   const snapshot = useSelector(flow, (s) => s);
   const { add, busy } = useCart();
   const offered = useRef(false);
