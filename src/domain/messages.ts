@@ -1,3 +1,4 @@
+import { busyMessage } from './busy-message';
 import { formatMoney } from './money';
 
 /**
@@ -91,8 +92,7 @@ export const messages = {
   rosterNotGiven: () => '此申請未附被保險人名冊，無法列印名冊',
   /** every render thread busy and the print queue full */
   printBusy: () => '目前列印需求眾多，請稍候再試',
-  /** a call that failed without a message of its own: the server's fault, no answer, or no data */
-  busy: () => '系統忙碌中，請稍後再試',
+  busy: busyMessage,
   /** the shopcart's application failed without a message of its own */
   submitFailed: () => '送出失敗，請稍後再試一次',
   /** the tryout's quote failed without a message of its own */

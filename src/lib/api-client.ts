@@ -1,5 +1,5 @@
+import { busyMessage } from '../domain/busy-message';
 import { API_BASE, type ApiEnvelope, CSRF_COOKIE, CSRF_HEADER } from '../domain/envelope';
-import { messages } from '../domain/messages';
 import { readCookie } from './cookies';
 import { pendingCalls } from './pending-calls';
 
@@ -112,5 +112,5 @@ async function readEnvelope<T>(response: Response): Promise<ApiEnvelope<T>> {
   } catch {
     // not JSON: a proxy or gateway answered; handled below
   }
-  return { returnCode: response.ok ? -1 : response.status, data: null as T, msg: messages.busy() };
+  return { returnCode: response.ok ? -1 : response.status, data: null as T, msg: busyMessage() };
 }

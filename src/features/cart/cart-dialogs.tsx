@@ -1,10 +1,10 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Dialog } from '../../components/dialog';
-import { messages } from '../../domain/messages';
+import { busyMessage } from '../../domain/busy-message';
 
 const FALLBACK_REFUSAL = '此項目無法加入購物車，請確認保障內容後再試。';
-const FALLBACK_FAILURE = `${messages.busy()}。`;
+const FALLBACK_FAILURE = `${busyMessage()}。`;
 
 /** The dialogs of SPEC §8 for the cart: cart full, item error, and a call that failed. */
 export function CartDialogs() {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { messages } from '../../domain/messages';
+import { busyMessage } from '../../domain/busy-message';
 import { ApiFailure } from '../../lib/api-client';
 
 export type Remote<T> =
@@ -7,7 +7,7 @@ export type Remote<T> =
   | { status: 'failed'; failure: ApiFailure }
   | { status: 'ready'; data: T };
 
-const EMPTY_ANSWER = new ApiFailure(-1, messages.busy());
+const EMPTY_ANSWER = new ApiFailure(-1, busyMessage());
 
 /**
  * Data of one API call for a screen: loads `load(key)` when the key changes, ignores the answer of a
