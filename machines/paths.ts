@@ -5,7 +5,7 @@ import {
   type AnyTransitionDefinition,
   type EventObject,
 } from 'xstate';
-import { type AdjacencyMap, getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
+import { getAdjacencyMap, getStateNodes } from 'xstate/graph';
 import type { RegisteredMachine } from './registry';
 
 export interface FlowStep {
@@ -50,8 +50,7 @@ function traversal(entry: RegisteredMachine) {
 const eventLabel = ({ type, ...payload }: EventObject & Record<string, unknown>) =>
   Object.keys(payload).length === 0 ? type : `${type} ${JSON.stringify(payload)}`;
 
-function toFlowPath(machine: AnyStateMachine, steps: FlowStep[]): FlowPath {
-  const transitions = takenAlong(machine, steps);
+function toFlowPath(steps: FlowStep[], transitions: AnyTransitionDefinition[]): FlowPath {
   const last = steps.at(-1)!.state;
   return {
     key: steps.map((s) => eventLabel(s.event)).join(' → '),
@@ -61,13 +60,6 @@ function toFlowPath(machine: AnyStateMachine, steps: FlowStep[]): FlowPath {
   };
 }
 
-function takenAlong(machine: AnyStateMachine, steps: readonly FlowStep[]): AnyTransitionDefinition[] {
-  const taken: AnyTransitionDefinition[] = [];
-  for (let i = 1; i < steps.length; i++)
-    taken.push(...machine.getTransitionData(steps[i - 1]!.state, steps[i]!.event));
-  return taken;
-}
-
 interface Edge {
   from: AnyMachineSnapshot;
   event: EventObject & Record<string, unknown>;
@@ -75,50 +67,105 @@ interface Edge {
   transitions: AnyTransitionDefinition[];
 }
 
+/** What path generation knows of a machine, worked out once and shared by its paths and its report. */
+interface MachineGraph {
+  /** every edge that takes at least one declared transition */
+  edges: Edge[];
+  paths: FlowPath[];
+}
+
 /**
- * Every edge of the machine's graph (xstate/graph's adjacency map over the registry's payload cases) that
- * takes at least one declared transition. An event the state refuses (no handler, or every guard false)
- * takes none and is no edge.
+ * The declared transitions an event takes from a snapshot, each asked of the machine once: the guards are
+ * the costly part of the traversal (the shopcart's run the shared schemas), and the paths through a
+ * vertex all ask again of the same snapshot and event (the adjacency map's own objects).
  */
-function takingEdges(entry: RegisteredMachine): Edge[] {
-  const map = getAdjacencyMap(entry.machine, traversal(entry)) as AdjacencyMap<
-    AnyMachineSnapshot,
-    Edge['event']
-  >;
-  type Next = { event: Edge['event']; state: AnyMachineSnapshot };
-  return Object.values(map).flatMap(({ state, transitions }) =>
-    Object.values(transitions as Record<string, Next>).flatMap(({ event, state: to }) => {
-      const taken = entry.machine.getTransitionData(state, event);
-      return taken.length === 0 ? [] : [{ from: state, event, to, transitions: taken }];
-    }),
-  );
+function transitionsTaken(machine: AnyStateMachine) {
+  const known = new WeakMap<AnyMachineSnapshot, WeakMap<EventObject, AnyTransitionDefinition[]>>();
+  return (state: AnyMachineSnapshot, event: EventObject): AnyTransitionDefinition[] => {
+    const byEvent = known.get(state) ?? new WeakMap<EventObject, AnyTransitionDefinition[]>();
+    known.set(state, byEvent);
+    const taken = byEvent.get(event) ?? machine.getTransitionData(state, event);
+    byEvent.set(event, taken);
+    return taken;
+  };
+}
+
+/** xstate/graph's adjacency map, read by plain keys (its own type brands them) */
+type Adjacency = Record<
+  string,
+  {
+    state: AnyMachineSnapshot;
+    transitions: Record<string, { event: Edge['event']; state: AnyMachineSnapshot }>;
+  }
+>;
+
+/**
+ * The shortest path's steps to every vertex, breadth first over the adjacency map from its first vertex
+ * (the initial snapshot), as xstate/graph's getShortestPaths finds them over the same map: the first edge
+ * to reach a vertex is its way in, and each step holds the snapshot the last edge into its vertex reached.
+ */
+function shortestSteps(adjacency: Adjacency, key: (s: AnyMachineSnapshot) => string) {
+  const [initial] = Object.keys(adjacency);
+  const snapshots = new Map([[initial!, adjacency[initial!]!.state]]);
+  const wayIn = new Map<string, { from: string; event: Edge['event'] } | null>([[initial!, null]]);
+  const queue = [initial!];
+  for (const vertex of queue)
+    for (const { event, state } of Object.values(adjacency[vertex]!.transitions)) {
+      const next = key(state);
+      snapshots.set(next, state);
+      if (wayIn.has(next)) continue;
+      wayIn.set(next, { from: vertex, event });
+      queue.push(next);
+    }
+  const steps = new Map<string, FlowStep[]>();
+  for (const [vertex, via] of wayIn) {
+    const state = snapshots.get(vertex)!;
+    steps.set(
+      vertex,
+      via
+        ? [...steps.get(via.from)!, { event: via.event, state }]
+        : [{ event: { type: 'xstate.init' }, state }],
+    );
+  }
+  return steps;
 }
 
 const unchanged = (a: AnyMachineSnapshot, b: AnyMachineSnapshot) =>
   JSON.stringify({ v: a.value, c: a.context }) === JSON.stringify({ v: b.value, c: b.context });
 
+const graphs = new WeakMap<RegisteredMachine, MachineGraph>();
+
 /**
- * The generated paths of a machine: for each declared transition, the shortest path to a state where it
- * can be taken (xstate/graph's shortest paths), followed by the event that takes it. Paths that are the
- * same, or the beginning of another path, are left out, so each path takes at least one transition no
- * other path ends with.
+ * A machine's graph: xstate/graph's adjacency map over the registry's payload cases, built once per
+ * registered machine. Its edges are those that take at least one declared transition: an event the state
+ * refuses (no handler, or every guard false) takes none and is no edge.
+ *
+ * Its paths: for each declared transition, the shortest path to a state where it can be taken, followed by
+ * the event that takes it. Paths that are the same, or the beginning of another path, are left out, so each
+ * path takes at least one transition no other path ends with.
  */
-export function flowPaths(entry: RegisteredMachine): FlowPath[] {
+function graphOf(entry: RegisteredMachine): MachineGraph {
+  const known = graphs.get(entry);
+  if (known) return known;
   const { machine } = entry;
-  const toVertex = new Map(
-    getShortestPaths(machine, traversal(entry)).map((p) => [
-      vertexKey(entry, p.state),
-      p.steps as FlowStep[],
-    ]),
+  const taken = transitionsTaken(machine);
+  const adjacency = getAdjacencyMap(machine, traversal(entry)) as unknown as Adjacency;
+  const edges = Object.values(adjacency).flatMap(({ state, transitions }) =>
+    Object.values(transitions).flatMap(({ event, state: to }) => {
+      const transitions = taken(state, event);
+      return transitions.length === 0 ? [] : [{ from: state, event, to, transitions }];
+    }),
   );
-  const candidates = takingEdges(entry)
+  const toVertex = shortestSteps(adjacency, (s) => vertexKey(entry, s));
+  const candidates = edges
     .filter((edge) => !unchanged(edge.from, edge.to))
-    .map((edge) =>
-      toFlowPath(machine, [
-        ...toVertex.get(vertexKey(entry, edge.from))!,
-        { event: edge.event, state: edge.to },
-      ]),
-    );
+    .map((edge) => {
+      const steps = [...toVertex.get(vertexKey(entry, edge.from))!, { event: edge.event, state: edge.to }];
+      return toFlowPath(
+        steps,
+        steps.slice(1).flatMap((step, i) => taken(steps[i]!.state, step.event)),
+      );
+    });
   const chosen = new Map<string, FlowPath>();
   for (const t of allTransitions(machine)) {
     const best = candidates
@@ -126,13 +173,23 @@ export function flowPaths(entry: RegisteredMachine): FlowPath[] {
       .sort((a, b) => a.steps.length - b.steps.length)[0];
     if (best) chosen.set(best.key, best);
   }
-  const paths = [...chosen.values()];
-  return paths.filter((p) => !paths.some((q) => q !== p && q.key.startsWith(`${p.key} → `)));
+  const kept = [...chosen.values()];
+  const graph = {
+    edges,
+    paths: kept.filter((p) => !kept.some((q) => q !== p && q.key.startsWith(`${p.key} → `))),
+  };
+  graphs.set(entry, graph);
+  return graph;
+}
+
+/** The generated paths of a machine (see graphOf). */
+export function flowPaths(entry: RegisteredMachine): FlowPath[] {
+  return [...graphOf(entry).paths];
 }
 
 /** Declared transitions that, somewhere, are taken yet change neither the state nor its context. */
 export function noOpTransitions(entry: RegisteredMachine): string[] {
-  const noOps = takingEdges(entry).filter((edge) => unchanged(edge.from, edge.to));
+  const noOps = graphOf(entry).edges.filter((edge) => unchanged(edge.from, edge.to));
   return [...new Set(noOps.flatMap((edge) => edge.transitions.map(describeTransition)))];
 }
 

@@ -38,12 +38,20 @@ export interface ServerConfig {
   pdfThreads: number;
   /** PDFs that may wait for a render thread; one more is answered 503 */
   pdfQueue: number;
+  /**
+   * how long after SIGTERM the server still takes and answers requests, health answering 503 so a load
+   * balancer stops sending, before it stops accepting and drains (server.ts shutdown())
+   */
+  shutdownGraceMs: number;
 }
 
 /** Fastify's trustProxy: all, none, a list of trusted addresses, or a hop test. */
 export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
 
 const MIN_SECRET_LENGTH = 32;
+
+/** SHUTDOWN_GRACE_MS's default: short; set it to the balancer's health-check interval times its threshold */
+export const SHUTDOWN_GRACE_MS = 2_000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR || 'data');
@@ -73,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers: wholeNumber('WORKERS', env.WORKERS, 1),
     pdfThreads: wholeNumber('PDF_THREADS', env.PDF_THREADS, DEFAULT_RENDER_THREADS),
     pdfQueue: wholeNumber('PDF_QUEUE', env.PDF_QUEUE, DEFAULT_RENDER_QUEUE),
+    shutdownGraceMs: positiveNumber('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, SHUTDOWN_GRACE_MS),
   };
 }
 

@@ -4,7 +4,8 @@ import { DataDirInUseError } from './operator/data-dir-hold';
 import { startServer } from './server';
 import { runPrimary, WORKERS_NEED_POSTGRES } from './server-cluster';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** How long the drain after the grace period may take before the process gives up on it. */
+const DRAIN_LIMIT_MS = 10_000;
 
 const config = loadConfig();
 if (config.workers > 1 && !config.databaseUrl) {
@@ -25,13 +26,13 @@ async function serve(): Promise<void> {
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      server.app.log.info({ signal }, 'shutting down');
+      server.app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
       // A request that never ends must not keep the process alive past the orchestrator's patience.
       setTimeout(() => {
-        server.app.log.error('shutdown grace period over; exiting');
+        server.app.log.error('shutdown drain limit over; exiting');
         process.exit(1);
-      }, SHUTDOWN_GRACE_MS).unref();
-      server.stop().then(
+      }, config.shutdownGraceMs + DRAIN_LIMIT_MS).unref();
+      server.shutdown().then(
         () => process.exit(0),
         (error: unknown) => {
           server.app.log.error({ errType: (error as Error).name }, 'shutdown failed');

@@ -3,8 +3,11 @@ import type { ServerConfig } from './config';
 import { createDatabase, databaseTarget } from './db/database';
 import { prepareDatabase } from './server';
 
-/** How long the workers may take to drain after SIGTERM (their own grace is 10 s) before they are killed. */
-const STOP_GRACE_MS = 12_000;
+/**
+ * How long the workers may take to drain after their grace period (config.shutdownGraceMs, through which
+ * they still answer; their own limit after it is 10 s) before they are killed.
+ */
+const DRAIN_LIMIT_MS = 12_000;
 
 /** Why WORKERS > 1 cannot run: the embedded database's files belong to one process. */
 export const WORKERS_NEED_POSTGRES =
@@ -39,10 +42,10 @@ export async function runPrimary(config: ServerConfig): Promise<void> {
     stopping = true;
     log(30, { signal }, 'shutting down the workers');
     setTimeout(() => {
-      log(50, {}, 'workers still running after the grace period; killing them');
+      log(50, {}, 'workers still running past the drain limit; killing them');
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
       process.exit(1);
-    }, STOP_GRACE_MS).unref();
+    }, config.shutdownGraceMs + DRAIN_LIMIT_MS).unref();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
   };
 

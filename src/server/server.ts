@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from './app';
@@ -15,6 +16,11 @@ export interface RunningServer {
   db: Kysely<Database>;
   /** stops taking requests, lets the ones in flight finish, then closes the database */
   stop(): Promise<void>;
+  /**
+   * SIGTERM: health answers 503 while requests are still taken and answered for the grace period
+   * (config.shutdownGraceMs), so a load balancer stops sending; then stop()
+   */
+  shutdown(): Promise<void>;
 }
 
 /**
@@ -65,7 +71,16 @@ export async function startServer(
     );
     return stopping;
   };
-  return { app: listening, db, stop };
+  let shuttingDown: Promise<void> | undefined;
+  const shutdown = () => {
+    shuttingDown ??= (async () => {
+      listening.drain();
+      await sleep(config.shutdownGraceMs);
+      await stop();
+    })();
+    return shuttingDown;
+  };
+  return { app: listening, db, stop, shutdown };
 }
 
 /** Migrations, then the seed: once before a server (or a cluster's workers) takes requests. */

@@ -149,6 +149,34 @@ describe('coverageOf', () => {
   });
 });
 
+describe('a machine traversed once', () => {
+  // the guard counts how often the machine is asked: every traversal and every transition looked up asks it
+  let asked = 0;
+  const gated = setup({
+    guards: {
+      isOpen: () => {
+        asked++;
+        return true;
+      },
+    },
+  }).createMachine({
+    id: 'gated',
+    initial: 'a',
+    states: { a: { on: { GO: { guard: 'isOpen', target: 'b' } } }, b: { on: { BACK: 'a' } } },
+  });
+
+  it('answers its paths, its report and its changeless transitions from one traversal', () => {
+    const gatedEntry: RegisteredMachine = { id: 'gated', title: 'gated', machine: gated, events: [] };
+    expect(flowPaths(gatedEntry).map((p) => p.key)).toEqual(['xstate.init → GO → BACK']);
+    const traversed = asked;
+    expect(traversed).toBeGreaterThan(0);
+    expect(coverageOf(gatedEntry).uncovered).toEqual([]);
+    expect(noOpTransitions(gatedEntry)).toEqual([]);
+    expect(flowPaths(gatedEntry).map((p) => p.key)).toEqual(['xstate.init → GO → BACK']);
+    expect(asked).toBe(traversed);
+  });
+});
+
 describe('describeTransition', () => {
   it('names every target of a transition into parallel regions, in order', () => {
     const parallel = setup({}).createMachine({

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       rateLimitPerAddress: 3000,
       sessionRetentionHours: 24,
       workers: 1,
+      shutdownGraceMs: 2000,
     });
     expect(databaseTarget(config)).toEqual({ dataDir: join(dataDir, 'pglite') });
   });
@@ -51,6 +52,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_ADDRESS: 'lots' })).toThrow(
       'RATE_LIMIT_PER_ADDRESS is not a positive number: lots',
     );
+  });
+
+  it('reads the shutdown grace period in milliseconds, refusing what is not a positive number', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '15000' }).shutdownGraceMs).toBe(15_000);
+    for (const bad of ['0', '-1', 'soon']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: bad })).toThrow(
+        `SHUTDOWN_GRACE_MS is not a positive number: ${bad}`,
+      );
+    }
   });
 
   it('reads the session retention in hours, refusing what is not a positive number', () => {

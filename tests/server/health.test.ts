@@ -44,4 +44,16 @@ describe('GET /ODGAWeb/api/health', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
   });
+
+  it('answers 503 saying the server is stopping once it drains (SIGTERM), so a balancer stops sending', async () => {
+    t.app.drain();
+    const response = await t.app.inject({ method: 'GET', url: '/ODGAWeb/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      returnCode: 503,
+      data: { server: 'stopping' },
+      msg: '服務暫時無法使用，請稍後再試',
+    });
+    expect(response.headers.connection).toBe('close');
+  });
 });

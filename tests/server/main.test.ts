@@ -57,8 +57,8 @@ describe('main: the process entry', () => {
     main = undefined;
   });
 
-  async function startMain(): Promise<MainProcess> {
-    main = await spawnMain();
+  async function startMain(env: Record<string, string> = {}): Promise<MainProcess> {
+    main = await spawnMain(env);
     const health = await waitForHealth(`http://127.0.0.1:${main.port}/ODGAWeb/api/health`, main.child);
     expect(health.status).toBe(200);
     return main;
@@ -73,9 +73,43 @@ describe('main: the process entry', () => {
     expect(stdout()).toContain('shutting down');
   }, 90_000);
 
+  it('on SIGTERM answers health 503 while it still answers other requests, then stops accepting and exits 0', async () => {
+    // a grace period long enough for a few requests on a busy machine
+    const { child, port } = await startMain({ SHUTDOWN_GRACE_MS: '8000' });
+    const base = `http://127.0.0.1:${port}/ODGAWeb/api`;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+
+    let health = await fetch(`${base}/health`);
+    while (health.status === 200) {
+      await health.body?.cancel();
+      health = await fetch(`${base}/health`);
+    }
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({
+      returnCode: 503,
+      data: { server: 'stopping' },
+      msg: '服務暫時無法使用，請稍後再試',
+    });
+    const { status, body } = await getOnFreshConnection(
+      port,
+      '/ODGAWeb/api/functionMeta/queryAllMeta?meta_attr=title',
+    ).answer;
+    expect(status).toBe(200);
+    expect(JSON.parse(body ?? '')).toMatchObject({ returnCode: 0, msg: '' });
+
+    const [code] = await exited;
+    expect(code).toBe(0);
+    await expect(fetch(`${base}/health`)).rejects.toThrow();
+  }, 90_000);
+
   it('answers, in the envelope, all of 200 requests sent on new connections when SIGTERM comes, then exits 0', async () => {
     const { child, port } = await startMain();
-    const paths = ['/ODGAWeb/api/functionMeta/queryAllMeta?meta_attr=title', '/ODGAWeb/api/health'];
+    // health answers 503 from SIGTERM on (the test below): these are calls the server still answers 200
+    const paths = [
+      '/ODGAWeb/api/functionMeta/queryAllMeta?meta_attr=title',
+      '/ODGAWeb/api/content/questions',
+    ];
     const calls = Array.from({ length: 200 }, (_, i) => getOnFreshConnection(port, paths[i % paths.length]!));
     await Promise.all(calls.map((call) => call.sent));
     const exited = once(child, 'exit');

@@ -13,16 +13,35 @@ class UploadCutOff extends Error {
   readonly statusCode = 408;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The server is going (SIGTERM came): from now on health answers 503 so a load balancer stops sending,
+     * and every answer ends its connection, while requests are still taken and answered as usual.
+     */
+    drain(): void;
+    /** drain() was called, or the close began */
+    readonly draining: boolean;
+  }
+}
+
 /**
- * Drains on app.close() (SIGTERM): answers everything that arrived, in the envelope, then lets go.
- * - Connections the kernel had queued, or accepted but not yet read, are read before the listener closes:
- *   closing it destroys every connection without a request, and requests already sent on them were lost.
+ * Drains on app.drain() and app.close() (SIGTERM, see server.ts shutdown()): answers everything that
+ * arrived, in the envelope, then lets go.
+ * - From drain() on, answers end their connections, so keep-alive does not hold the server open, and
+ *   health answers 503 (routes/health.ts); requests are served as usual until the close.
+ * - On close, connections the kernel had queued, or accepted but not yet read, are read before the listener
+ *   closes: closing it destroys every connection without a request, and requests already sent on them were
+ *   lost.
  * - Requests arriving while closing are served as usual (Fastify's own 503 is off, see app.ts).
  * - A body still arriving a second into the close is cut off with a 408, so no upload holds the close.
- * - Answers sent while closing end their connection, so keep-alive does not hold the server open.
  */
 export const gracefulClosePlugin = sharedPlugin(async (app) => {
-  let closing = false;
+  let draining = false;
+  app.decorate('drain', () => {
+    draining = true;
+  });
+  app.decorate('draining', { getter: () => draining });
   const fresh = new Set<Socket>();
   const uploads = new Map<IncomingMessage, PassThrough>();
 
@@ -45,7 +64,7 @@ export const gracefulClosePlugin = sharedPlugin(async (app) => {
   });
 
   app.addHook('preClose', async () => {
-    closing = true;
+    draining = true;
     setTimeout(() => {
       for (const [raw, upload] of uploads) {
         if (!raw.complete) upload.destroy(new UploadCutOff('request body cut off at shutdown'));
@@ -58,6 +77,6 @@ export const gracefulClosePlugin = sharedPlugin(async (app) => {
   });
 
   app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+    if (draining) reply.header('connection', 'close');
   });
 });
