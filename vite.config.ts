@@ -64,7 +64,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/**/*.test.ts'],
           setupFiles: ['tests/support/setup-node.ts'],
-          globalSetup: ['tests/support/catalogue-setup.ts', 'tests/support/path-record-setup.ts'],
+          globalSetup: ['tests/support/seeded-database-setup.ts', 'tests/support/path-record-setup.ts'],
           testTimeout: 20_000,
           // an in-memory PGlite with migrations and seed takes seconds on a busy 2-core machine
           hookTimeout: 30_000,
@@ -77,7 +77,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/**/*.test.tsx'],
           setupFiles: ['tests/support/setup-dom.ts'],
-          globalSetup: ['tests/support/catalogue-setup.ts', 'tests/support/path-record-setup.ts'],
+          globalSetup: ['tests/support/seeded-database-setup.ts', 'tests/support/path-record-setup.ts'],
           testTimeout: 20_000,
           // an in-memory PGlite with migrations and seed takes seconds on a busy 2-core machine
           hookTimeout: 30_000,

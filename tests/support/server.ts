@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
+import { inject } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/envelope';
 import { type BuildAppOptions, buildApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/atlas/passwords';
@@ -64,7 +65,26 @@ interface TestAppOptions {
   renderer?: BuildAppOptions['renderer'];
 }
 
+let seededArchive: Promise<Blob> | undefined;
+
+/**
+ * A migrated, seeded in-memory PGlite. Within a test run it starts from the archive the global setup made
+ * once (seeded-database-setup.ts: about a quarter of the CPU of an empty database's initdb, migrations and
+ * seed, which on a busy 2-core machine ran past the hooks' time); a script outside Vitest migrates and seeds
+ * its own.
+ */
 export async function createTestDatabase(): Promise<Kysely<Database>> {
+  // Vitest sets VITEST in the processes that run tests; `inject` answers only there
+  const archivePath = process.env.VITEST ? inject('seededDatabase') : undefined;
+  if (archivePath) {
+    seededArchive ??= readFile(archivePath).then((bytes) => new Blob([bytes]));
+    return createDatabase({ memory: true, archive: await seededArchive });
+  }
+  return createMigratedDatabase();
+}
+
+/** An empty in-memory PGlite, migrated and seeded. */
+async function createMigratedDatabase(): Promise<Kysely<Database>> {
   const db = createDatabase({ memory: true });
   await migrateToLatest(db);
   await seed(db);

@@ -14,9 +14,13 @@ export const DATABASE_TIMEOUT_MS = 1_500;
 
 /**
  * A real PostgreSQL by URL (with the time a connection or a query may take), PGlite files in a folder,
- * or PGlite in memory (tests). PGlite runs in this process: it cannot stall apart from it.
+ * or PGlite in memory (tests), empty or started from a data folder's archive (PGlite's `dumpDataDir`).
+ * PGlite runs in this process: it cannot stall apart from it.
  */
-export type DatabaseTarget = { url: string; timeoutMs?: number } | { dataDir: string } | { memory: true };
+export type DatabaseTarget =
+  | { url: string; timeoutMs?: number }
+  | { dataDir: string }
+  | { memory: true; archive?: Blob };
 
 export function databaseTarget(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'databaseTimeoutMs'>,
@@ -58,7 +62,9 @@ async function createPool(target: DatabaseTarget, feed: ChangeFeed): Promise<Pos
     };
   }
   if ('dataDir' in target) mkdirSync(target.dataDir, { recursive: true });
-  const pglite = await PGlite.create('dataDir' in target ? target.dataDir : undefined);
+  const pglite = await PGlite.create(
+    'dataDir' in target ? { dataDir: target.dataDir } : { loadDataDir: target.archive },
+  );
   await feed.attachPGlite(pglite);
   return new PGlitePool(pglite);
 }
