@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { inject } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/envelope';
 import { type BuildAppOptions, buildApp } from '../../src/server/app';
@@ -78,7 +78,10 @@ export async function createTestDatabase(): Promise<Kysely<Database>> {
   const archivePath = process.env.VITEST ? inject('seededDatabase') : undefined;
   if (archivePath) {
     seededArchive ??= readFile(archivePath).then((bytes) => new Blob([bytes]));
-    return createDatabase({ memory: true, archive: await seededArchive });
+    const db = createDatabase({ memory: true, archive: await seededArchive });
+    // opened, as migrating an empty one opens it: its change feed is live before the first test
+    await sql`select 1`.execute(db);
+    return db;
   }
   return createMigratedDatabase();
 }
