@@ -29,7 +29,7 @@ export type CartEvent =
   | { type: 'cart.retry' }
   | { type: 'dialog.close' };
 
-/** What the app hears when an item went in (SPEC §4: the add_to_cart analytics event). */
+/** What the app hears when an item went in (docs/specification.md §4: the add_to_cart analytics event). */
 export type CartEmitted = { type: 'cart.added'; item: CartItemInput; pkg: InputPackage };
 
 export interface LoadedCart {
@@ -104,7 +104,7 @@ export const cartMachine = setup({
       },
     },
     loadFailed: {
-      description: 'getCart failed (SPEC §8: no message); the cart panel offers a retry.',
+      description: 'getCart failed (docs/specification.md §8: no message); the cart panel offers a retry.',
       on: { 'cart.retry': 'loading' },
     },
     ready: {
@@ -170,11 +170,11 @@ export const cartMachine = setup({
       },
     },
     cartFull: {
-      description: 'The cart-full dialog (SPEC §8).',
+      description: 'The cart-full dialog (docs/specification.md §8).',
       on: { 'dialog.close': 'ready' },
     },
     itemError: {
-      description: 'The item-error dialog (SPEC §8).',
+      description: 'The item-error dialog (docs/specification.md §8).',
       on: { 'dialog.close': 'ready' },
     },
     addFailed: { on: { 'dialog.close': 'ready' } },

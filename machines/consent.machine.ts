@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
 import { unbound } from './unbound';
 
-/** Cookie consent (SPEC §1, §4): the banner shows until the visitor accepts; acceptance is kept for good. */
+/** Cookie consent (docs/specification.md §1, §4): the banner shows until the visitor accepts; acceptance is kept for good. */
 export type ConsentEvent = { type: 'consent.accept' };
 
 export const consentMachine = setup({

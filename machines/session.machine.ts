@@ -21,7 +21,7 @@ const DEFAULT_TIMES: SessionTimes = {
   elapsedSeconds: 0,
 };
 
-/** Visitor session (SPEC §4): a reminder after 1440 s, the end after 1740 s, both counted from the last start. */
+/** Visitor session (docs/specification.md §4): a reminder after 1440 s, the end after 1740 s, both counted from the last start. */
 export const sessionMachine = setup({
   types: { context: {} as SessionTimes, events: {} as SessionEvent },
   actors: {

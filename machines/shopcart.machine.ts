@@ -40,8 +40,8 @@ export interface ShopcartContext extends ShopcartInput {
   /** STEP3 sent the visitor back to edit a step: confirming it returns to STEP3 */
   returning: boolean;
   /**
-   * SPEC §3 editSts rmind1-3: whether STEP1-3 have shown their 「購物車內容已變更」 notice since the cart
-   * last changed; a change of the cart's content clears them (SPEC §4 says so of an insert).
+   * docs/specification.md §3 editSts rmind1-3: whether STEP1-3 have shown their 「購物車內容已變更」 notice since the cart
+   * last changed; a change of the cart's content clears them (docs/specification.md §4 says so of an insert).
    */
   reminders: Reminders;
   /** why the server refused the last submission */

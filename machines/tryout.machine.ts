@@ -78,7 +78,7 @@ function groupHolds(today: string, cover: ValidCover, group: TryoutGroup | null)
   return groupSchema.isValidSync(group, { context: rules });
 }
 
-/** From 50 people the premium is quoted by a person (DOMAIN §2.3). */
+/** From 50 people the premium is quoted by a person (docs/domain.md §2.3). */
 const negotiated = (group: TryoutGroup) => group.headcount > GROUP_SIZE.maxOnline;
 
 type Landing = 'choosing' | 'describing' | 'quoting' | 'quoted' | 'added' | 'negotiated';

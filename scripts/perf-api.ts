@@ -20,7 +20,7 @@ const ON_POSTGRES = process.env.PERF_DB === 'postgres';
 const PROCESSES = Number(process.env.PROCESSES ?? 1);
 if (!Number.isInteger(PROCESSES) || PROCESSES < 1 || (PROCESSES > 1 && !ON_POSTGRES))
   throw new Error('PROCESSES is a whole number, more than 1 only with PERF_DB=postgres');
-/** DESIGN.md: getCart's p99 at 200 connections, and its share of the bare route's throughput. */
+/** docs/design.md: getCart's p99 at 200 connections, and its share of the bare route's throughput. */
 const BUDGET = { call: 'getCart', p99Ms: 50, ratio: ON_POSTGRES ? 0.2 : 0.1 } as const;
 const LOAD_WORKER = new URL('./perf-api/load-worker.ts', import.meta.url);
 // insertCart before getCart, so that each visitor reads a cart of 1–5 items; the bare route first and last,

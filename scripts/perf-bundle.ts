@@ -46,7 +46,7 @@ function routeJsKb(screenModule: string): number {
   );
 }
 
-// Every visitor route of SPEC §2 that has a screen, by its module (a module shared by several paths counts once).
+// Every visitor route of docs/specification.md §2 that has a screen, by its module (a module shared by several paths counts once).
 const withScreen = SCREENS.flatMap((s) => ('module' in s ? [{ ...s, module: s.module }] : []));
 const routes = [...new Map(withScreen.map((s) => [s.module, s])).values()].map(
   (s) => [`${s.path} (${s.id})`, `src/screens/${s.module}`] as const,

@@ -6,7 +6,7 @@ import { liveCartMachine } from './features/cart/cart-actors';
 import { liveConsentMachine } from './features/consent/consent-actors';
 import { liveSessionMachine } from './features/session/session-actors';
 
-/** The long-lived actors that start once with the app (DESIGN "Flows are machines"). */
+/** The long-lived actors that start once with the app (docs/design.md "Flows are machines"). */
 export interface AppActors {
   consent: Actor<typeof consentMachine>;
   cart: Actor<typeof cartMachine>;

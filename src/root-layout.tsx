@@ -20,7 +20,7 @@ const CartDialogs = lazy(() =>
 );
 const CART_DIALOG_STATES = ['cartFull', 'itemError', 'addFailed', 'removeFailed', 'updateFailed'] as const;
 
-/** The one layout every screen sits in (SPEC §2). */
+/** The one layout every screen sits in (docs/specification.md §2). */
 export function RootLayout() {
   const { actors } = useRouteContext({ from: '__root__' });
   useCartRefreshOnReturn(actors.cart);

@@ -26,7 +26,7 @@ export interface RouterContext {
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** the screen id of SPEC §2 (ODGAF040 …): the route's name */
+    /** the screen id of docs/specification.md §2 (ODGAF040 …): the route's name */
     screenId?: string;
   }
   interface Register {
@@ -36,7 +36,7 @@ declare module '@tanstack/react-router' {
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  // SPEC §2: any unknown path goes home
+  // docs/specification.md §2: any unknown path goes home
   notFoundComponent: () => <Navigate to="/" replace />,
 });
 
@@ -49,7 +49,7 @@ const SCREEN_MODULES = import.meta.glob<ScreenModule>('./screens/**/*.tsx');
 type ScreenPaths = { [S in (typeof SCREENS)[number] as S['id']]: S['path'] };
 const screenOf = (id: ScreenId): Screen => SCREENS.find((s) => s.id === id)!;
 
-/** A route of SPEC §2: its screen's path and id (the route's name), its screen loaded as its own chunk. */
+/** A route of docs/specification.md §2: its screen's path and id (the route's name), its screen loaded as its own chunk. */
 function screenRoute<const TId extends ScreenId, TSearch = unknown>(
   screenId: TId,
   validateSearch?: (search: Record<string, unknown>) => TSearch,
@@ -85,7 +85,7 @@ const back2HomeRoute = createRoute({
   },
 });
 
-/** The route table of SPEC §2. */
+/** The route table of docs/specification.md §2. */
 export const routeTree = rootRoute.addChildren([
   back2HomeRoute,
   screenRoute('ODGAF000'),

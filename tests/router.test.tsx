@@ -109,7 +109,7 @@ async function applicationAt(id: FlowScreen): Promise<string> {
   return stored;
 }
 
-describe('route table (SPEC §2)', () => {
+describe('route table (docs/specification.md §2)', () => {
   it.each(visible)('$path shows the $id screen with its heading', async ({ path, heading, id }) => {
     const { router } = await renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

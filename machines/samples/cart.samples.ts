@@ -38,7 +38,7 @@ const item = (id: number): CartClass => ({
 });
 
 /**
- * The cart limit the samples' site settings give: lower than SPEC §9's 5, as an operator may set it, so a
+ * The cart limit the samples' site settings give: lower than docs/specification.md §9's 5, as an operator may set it, so a
  * limit written into the code instead of read from the settings shows in every path that fills the cart.
  */
 export const SAMPLE_CART_CAP = 3;

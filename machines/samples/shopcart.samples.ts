@@ -48,7 +48,7 @@ const cart = (items: CartClass[]): Cart => ({
 const life = (amount: number) =>
   item(11, '團體一年定期壽險', [line('GTL', '團體一年定期壽險', amount, [15, 65])]);
 const criticalIllness = item(12, '團體重大疾病保險', [line('GCI', '團體重大疾病保險', 300_000, [15, 60])]);
-/** SPEC §3: a salary-multiple line's FACE_AMT is 1 (the sum insured follows the salary). */
+/** docs/specification.md §3: a salary-multiple line's FACE_AMT is 1 (the sum insured follows the salary). */
 const workInjury = item(13, '團體職業災害補償保險', [line('GOI', '團體職業災害補償保險', 1, [15, 65])], true);
 
 /** The carts the samples' events bring: what the cart panel would show. */

@@ -3,7 +3,7 @@ import type { InputLine } from '../../src/domain/cart-item';
 import type { ChosenCover } from '../tryout.machine';
 
 /*
- * The tryout flow's samples: covers of the seeded catalogue (DOMAIN §2.2, §2.4) and groups. The day is
+ * The tryout flow's samples: covers of the seeded catalogue (docs/domain.md §2.2, §2.4) and groups. The day is
  * fixed, so the labor-insurance salary table in force is the same on every run.
  */
 
@@ -81,7 +81,7 @@ export const SAMPLE_COVERS = {
   },
 } satisfies Record<string, ChosenCover>;
 
-/** DOMAIN §2.4's worked example: 10 people of class 1 aged 30–39. */
+/** docs/domain.md §2.4's worked example: 10 people of class 1 aged 30–39. */
 export const SAMPLE_GROUP: TryoutGroup = {
   headcount: 10,
   occupationClass: '1',
@@ -99,7 +99,7 @@ export const SAMPLE_SALARY_GROUP: TryoutGroup = {
 };
 /** 50 people: no online quote. */
 export const SAMPLE_LARGE_GROUP: TryoutGroup = { ...SAMPLE_GROUP, headcount: 50, ageBands: { age30: 50 } };
-/** 4 people: not a group (DOMAIN §2.1). */
+/** 4 people: not a group (docs/domain.md §2.1). */
 export const SAMPLE_SMALL_GROUP: TryoutGroup = { ...SAMPLE_GROUP, headcount: 4, ageBands: { age30: 4 } };
 
 /** The server's quote of 基本型 for the worked example's group. */

@@ -9,7 +9,7 @@ interface FormTextAreaProps {
   hint?: ReactNode;
   required?: boolean;
   rows?: number;
-  /** the limit by double-width counting (SPEC §5 max length), shown as a live counter under the box */
+  /** the limit by double-width counting (docs/specification.md §5 max length), shown as a live counter under the box */
   maxWidth: number;
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { GO_TOP_DURATION_MS, GO_TOP_THRESHOLD_PX } from '../domain/constants';
 
-/** Appears after scrolling past the threshold; scrolls back up over the set duration (SPEC §2, §9). */
+/** Appears after scrolling past the threshold; scrolls back up over the set duration (docs/specification.md §2, §9). */
 export function GoToTop() {
   const [shown, setShown] = useState(false);
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { INSURER, REGULATORY_LINKS } from '../domain/insurer';
 
-/** Footer with the insurer's legal must-haves (DOMAIN.md §1.4): identity, service and complaint lines, regulator. */
+/** Footer with the insurer's legal must-haves (docs/domain.md §1.4): identity, service and complaint lines, regulator. */
 export function SiteFooter() {
   return (
     <footer className="site-footer">

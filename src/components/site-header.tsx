@@ -37,7 +37,7 @@ const NAV_GROUPS = [
 type GroupLabel = (typeof NAV_GROUPS)[number]['label'];
 
 /**
- * Site header: brand, the navigation of SPEC §2 as three menus (the disclosure pattern: a button opens
+ * Site header: brand, the navigation of docs/specification.md §2 as three menus (the disclosure pattern: a button opens
  * its list, Escape closes it and gives focus back to the button), 聯絡我們 and the cart. On phones the
  * navigation folds behind 選單, which Escape closes too; it follows 選單 in the page, so Tab goes from
  * the button into the menu.

@@ -4,7 +4,7 @@ import { formatMoney } from './money';
 /** A package line's cover: 「100萬」, 「日額 1,000元」, 「月薪 × 24（上限 500萬）」. */
 export function lineAmountLabel(line: CatalogueLine): string {
   if (line.BASIS === 'salary') {
-    // mark 4 is the occupational line, rated on the labor-insurance salary (SPEC §9)
+    // mark 4 is the occupational line, rated on the labor-insurance salary (docs/specification.md §9)
     const salary = line.SPC_RATE_MARK === 4 ? '月投保薪資' : '月薪';
     const cap = line.AMOUNT_CAP === null ? '' : `（上限 ${formatMoney(line.AMOUNT_CAP)}）`;
     return `${salary} × ${line.SALARY_MULTIPLE}${cap}`;

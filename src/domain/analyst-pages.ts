@@ -1,7 +1,7 @@
 import { BASE_PATH } from './screens';
 
 /*
- * The analysts' pages: their own entry (analyst.html), so no visitor page loads any of their code. SPEC §2
+ * The analysts' pages: their own entry (analyst.html), so no visitor page loads any of their code. docs/specification.md §2
  * gives the login path as /login and the logout path as /groupins/logout; the site lives under /groupins/,
  * so the login page is /groupins/login and the server sends /login there.
  */

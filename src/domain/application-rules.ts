@@ -4,7 +4,7 @@ import type { Cart } from './cart-item';
 export interface ApplicationRules {
   /** youngest and oldest insured age every product in the cart accepts; null when they do not overlap */
   ages: readonly [number, number] | null;
-  /** a salary-multiple item is in the cart, so salaries are asked (SPEC §9) */
+  /** a salary-multiple item is in the cart, so salaries are asked (docs/specification.md §9) */
   needsSalary: boolean;
 }
 

@@ -1,5 +1,5 @@
 /*
- * The life of an application after 受理 (DOMAIN §1.2): the statuses the progress check shows, the moves
+ * The life of an application after 受理 (docs/domain.md §1.2): the statuses the progress check shows, the moves
  * staff may make between them (`npm run application:advance`), and what the company can do at each.
  */
 

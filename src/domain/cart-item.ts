@@ -1,6 +1,6 @@
 import { CART_DEFAULT_CHANNEL } from './constants';
 
-/** One product line of a package or cell as the catalogue gives it (SPEC §3 "Input package"). */
+/** One product line of a package or cell as the catalogue gives it (docs/specification.md §3 "Input package"). */
 export interface InputLine {
   PROD_ID: string;
   ORDER_SEQ: number;
@@ -12,7 +12,7 @@ export interface InputLine {
   PROD_KIND: number;
 }
 
-/** A package, or a single cell presented as a one-line package (SPEC §3). */
+/** A package, or a single cell presented as a one-line package (docs/specification.md §3). */
 export interface InputPackage {
   PACK_ID: string;
   PACK_NAME: string;
@@ -23,7 +23,7 @@ export interface InputPackage {
 export const SOURCE_CODES = { package: 'PKG', cell: 'CELL', recommendation: 'REC' } as const;
 export type SourceCode = (typeof SOURCE_CODES)[keyof typeof SOURCE_CODES];
 
-/** A product line as sent on insert (SPEC §3 "Product line"). */
+/** A product line as sent on insert (docs/specification.md §3 "Product line"). */
 export interface CartProductLine {
   PROD_ID: string;
   ORDER_SEQ: number;
@@ -32,7 +32,7 @@ export interface CartProductLine {
   FACE_AMT: number;
 }
 
-/** The insert payload (SPEC §3 "Cart item sent on insert"). */
+/** The insert payload (docs/specification.md §3 "Cart item sent on insert"). */
 export interface CartItemInput {
   SOURCE_CODE: SourceCode;
   SHOPCART_CART_NO: string;
@@ -51,7 +51,7 @@ export interface CartClass {
   PROD_LIST: Array<CartProductLine & { PROD_NAME: string; JOIN_AGE_MIN: number; JOIN_AGE_MAX: number }>;
 }
 
-/** The visitor's cart (SPEC §3). */
+/** The visitor's cart (docs/specification.md §3). */
 export interface Cart {
   CHANNEL: string;
   CART_NO: string;
@@ -59,13 +59,13 @@ export interface Cart {
   CLASS_LIST: CartClass[];
 }
 
-/** An empty cart: what a reset leaves (SPEC §4: channel, number and list empty). */
+/** An empty cart: what a reset leaves (docs/specification.md §4: channel, number and list empty). */
 export const EMPTY_CART: Cart = { CHANNEL: '', CART_NO: '', COOKIE_CART_NO: '', CLASS_LIST: [] };
 
-/** A cart not yet stored on the server: the default channel, no number (SPEC §9). */
+/** A cart not yet stored on the server: the default channel, no number (docs/specification.md §9). */
 export const NEW_CART: Cart = { ...EMPTY_CART, CHANNEL: CART_DEFAULT_CHANNEL };
 
-/** SPEC §9: SPC_RATE_MARK 2, or mark 4 with PROD_CAT 3 and PROD_KIND 99, is a salary-multiple line. */
+/** docs/specification.md §9: SPC_RATE_MARK 2, or mark 4 with PROD_CAT 3 and PROD_KIND 99, is a salary-multiple line. */
 export function isSalaryMultipleLine(
   line: Pick<InputLine, 'SPC_RATE_MARK' | 'PROD_CAT' | 'PROD_KIND'>,
 ): boolean {
@@ -75,7 +75,7 @@ export function isSalaryMultipleLine(
 }
 
 /**
- * Builds the insert payload from a package or cell (SPEC §3, §9): RLAT_CODE '0', CLASS_TITLE from the
+ * Builds the insert payload from a package or cell (docs/specification.md §3, §9): RLAT_CODE '0', CLASS_TITLE from the
  * package name, FACE_AMT_TYPE 1, FACE_AMT 1 on salary-multiple lines, IS_SLRY_MLTPL 'Y' when any line is.
  */
 export function buildCartItem(pkg: InputPackage, source: SourceCode, cartNo: string): CartItemInput {

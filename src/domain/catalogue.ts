@@ -1,6 +1,6 @@
 import type { InputLine, InputPackage } from './cart-item';
 
-/** The packages of DOMAIN §2.4, by the id the catalogue gives them. */
+/** The packages of docs/domain.md §2.4, by the id the catalogue gives them. */
 export const PACK_IDS = {
   basic: 'BASIC',
   advanced: 'ADVANCED',
@@ -89,7 +89,7 @@ export function cellChoices(cell: CatalogueCell): number[] {
 /**
  * A cell as a one-line package for the cart: a flat or daily amount is SPC_RATE_MARK 1; a salary cell is
  * mark 4 with its own PROD_CAT/PROD_KIND, and its chosen multiple travels in the title, because the cart
- * item (SPEC §3) sends FACE_AMT 1 for it.
+ * item (docs/specification.md §3) sends FACE_AMT 1 for it.
  */
 export function cellPackage(cell: CatalogueCell, choice: number): InputPackage {
   const salary = cell.BASIS === 'salary';

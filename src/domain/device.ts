@@ -1,4 +1,4 @@
-/** The client_device value sent with page and campaign views (SPEC §7). */
+/** The client_device value sent with page and campaign views (docs/specification.md §7). */
 export type ClientDevice = 'Mobile' | 'Desktop';
 
 const MOBILE = /Mobi|Android|iPhone|iPod|iPad|IEMobile|Opera Mini|BlackBerry|webOS/i;

@@ -1,11 +1,11 @@
-/** The answer every API call gives: returnCode 0 is success, anything else a failure (SPEC §7). */
+/** The answer every API call gives: returnCode 0 is success, anything else a failure (docs/specification.md §7). */
 export interface ApiEnvelope<T = unknown> {
   returnCode: number;
   data: T;
   msg: string;
 }
 
-/** returnCode values the server uses; the client only distinguishes 0 from the rest (SPEC §8). */
+/** returnCode values the server uses; the client only distinguishes 0 from the rest (docs/specification.md §8). */
 export const RETURN_CODE = {
   ok: 0,
   /** a business refusal the visitor can act on (cart full, item error); data names the dialog */
@@ -20,7 +20,7 @@ export const RETURN_CODE = {
   unavailable: 503,
 } as const;
 
-/** Base path of the API, relative to the host (SPEC §7). */
+/** Base path of the API, relative to the host (docs/specification.md §7). */
 export const API_BASE = '/ODGAWeb/api';
 
 /** Double-submit CSRF: the server sets the readable cookie, every POST echoes it in the header. */

@@ -1,6 +1,6 @@
 /**
  * Input helpers: the one full-width converter and the one double-width length counter, used by the
- * validation rules and by form fields that normalise on blur (DOMAIN §4.6).
+ * validation rules and by form fields that normalise on blur (docs/domain.md §4.6).
  */
 
 const FULL_WIDTH_FIRST = 0xff01;

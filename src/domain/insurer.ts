@@ -1,5 +1,5 @@
 /**
- * The operator's legal particulars shown in the footer and about pages (DOMAIN.md §1.4). The values are
+ * The operator's legal particulars shown in the footer and about pages (docs/domain.md §1.4). The values are
  * this deployment's; an insurer putting the site live replaces them here, in one place.
  */
 export const INSURER = {

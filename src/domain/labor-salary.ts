@@ -8,7 +8,7 @@ export interface LaborSalaryTable {
 }
 
 /**
- * The tables in force, oldest first (DOMAIN §3). Add next January's table at the end; part-time grades
+ * The tables in force, oldest first (docs/domain.md §3). Add next January's table at the end; part-time grades
  * below grade 1 are left out until checked against the BLI page.
  */
 export const LABOR_SALARY_TABLES: readonly LaborSalaryTable[] = [

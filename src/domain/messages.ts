@@ -2,7 +2,7 @@ import { busyMessage } from './busy-message';
 import { formatMoney } from './money';
 
 /**
- * The one message catalogue (SPEC §5, §8), Traditional Chinese. `label` is the field's label as shown
+ * The one message catalogue (docs/specification.md §5, §8), Traditional Chinese. `label` is the field's label as shown
  * on the form (X in the spec); limits are filled in by the rule that fails.
  */
 export const messages = {
@@ -49,7 +49,7 @@ export const messages = {
   /** the tryout's age bands do not add up to the group */
   ageBandsTotal: (counted: number, headcount: number) =>
     `各年齡層人數合計 ${counted} 人，須等於投保人數 ${headcount} 人`,
-  /** SPEC §8 cart full: the insert is refused */
+  /** docs/specification.md §8 cart full: the insert is refused */
   cartFull: (max: number) => `購物車最多只能放 ${max} 項保障，請先移除不需要的項目`,
   cartItemNotFound: () => '找不到此項目',
   /** the item names a cart number that is not the one in the visitor's cookie */

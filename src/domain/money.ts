@@ -13,7 +13,7 @@ function decimal(units: number, places: number): string {
 }
 
 /**
- * The one money formatter (SPEC §5). Amounts in NT$ of 10,000 and more are shown in 萬, rounded
+ * The one money formatter (docs/specification.md §5). Amounts in NT$ of 10,000 and more are shown in 萬, rounded
  * half-up to 0.01萬 (100元) with trailing zeros dropped: 1,000,000 → `100萬`, 15,000 → `1.5萬`,
  * 12,345 → `1.23萬`. Smaller amounts are rounded to whole 元 with thousand separators: `9,999元`.
  * The unit is chosen after rounding, so 9,999.6 shows `1萬`.
@@ -27,7 +27,7 @@ export function formatMoney(amount: number): string {
 }
 
 /**
- * Money as SPEC §5 writes it, but exact to the 元: a premium or a labor-insurance grade rounded to 100元
+ * Money as docs/specification.md §5 writes it, but exact to the 元: a premium or a labor-insurance grade rounded to 100元
  * would not be the amount it is (21,755 → `2.1755萬`, 28,590 → `2.859萬`); below 10,000 as
  * {@link formatMoney}: `1,914元`.
  */

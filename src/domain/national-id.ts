@@ -30,7 +30,7 @@ function hasValidChecksum(value: string): boolean {
   return sum % 10 === 0;
 }
 
-/** 身分證字號 (DOMAIN §4.4): `[A-Z][12]` + 8 digits with a valid checksum. Upper case expected. */
+/** 身分證字號 (docs/domain.md §4.4): `[A-Z][12]` + 8 digits with a valid checksum. Upper case expected. */
 export function isValidNationalId(value: string): boolean {
   return personIdKind(value) === 'national' && hasValidChecksum(value);
 }

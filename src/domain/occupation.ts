@@ -1,4 +1,4 @@
-/** 職業類別 1-6 with examples a visitor recognises (DOMAIN §2.3: rates by class; 拒保類 is not offered). */
+/** 職業類別 1-6 with examples a visitor recognises (docs/domain.md §2.3: rates by class; 拒保類 is not offered). */
 export const OCCUPATION_CLASSES = [
   { value: '1', label: '第 1 類：內勤、行政、門市' },
   { value: '2', label: '第 2 類：外勤業務、清潔、一般駕駛' },

@@ -1,7 +1,7 @@
 import { laborSalaryTable } from './labor-salary';
 import type { IsoDate } from './roc-date';
 
-/** Premium of a payment mode as a share of the annual premium (DOMAIN §2.1, 台灣人壽 group tariff). */
+/** Premium of a payment mode as a share of the annual premium (docs/domain.md §2.1, 台灣人壽 group tariff). */
 export const MODAL_FACTORS = { annual: 1, semiAnnual: 0.52, quarterly: 0.262, monthly: 0.088 } as const;
 export type PaymentMode = keyof typeof MODAL_FACTORS;
 
@@ -13,10 +13,10 @@ export type GroupSizeFactor =
   | { kind: 'quoted'; factor: number }
   | { kind: 'negotiated' };
 
-/** Group-size factors of DOMAIN §2.3 by tier: 5–9 people and 10–49 people. */
+/** Group-size factors of docs/domain.md §2.3 by tier: 5–9 people and 10–49 people. */
 const SIZE_FACTORS = { under10: 1, from10: 0.95 } as const;
 
-/** DOMAIN §2.3: 5–9 people 1.00, 10–49 people 0.95, 50 and more not quoted online. */
+/** docs/domain.md §2.3: 5–9 people 1.00, 10–49 people 0.95, 50 and more not quoted online. */
 export function groupSizeFactor(headcount: number): GroupSizeFactor {
   if (headcount < GROUP_SIZE.min) return { kind: 'tooSmall', min: GROUP_SIZE.min };
   if (headcount > GROUP_SIZE.maxOnline) return { kind: 'negotiated' };
@@ -54,9 +54,9 @@ export type AgeProfile =
   | { kind: 'bands'; bands: ReadonlyArray<{ ageMin: number; ageMax: number; count: number }> };
 
 /**
- * The group's average rate of a product (平均保險費率, DOMAIN §2.1): a class-rated product at the
+ * The group's average rate of a product (平均保險費率, docs/domain.md §2.1): a class-rated product at the
  * occupation class; an age-rated one at the average age, or over the age bands, each band's people
- * spread evenly over its ages (DOMAIN §2.4: ten people aged 30–39 give GTL (5 × 11 + 5 × 14) / 10 = 12.5).
+ * spread evenly over its ages (docs/domain.md §2.4: ten people aged 30–39 give GTL (5 × 11 + 5 × 14) / 10 = 12.5).
  * Undefined when an age has no rate band, or no band has anyone in it.
  */
 export function averageRate(
@@ -103,7 +103,7 @@ export type Quote =
   | { kind: 'tooSmall'; headcount: number; min: number };
 
 /**
- * The group premium of each payment mode (DOMAIN §2.3): Σ lines (sum insured / rate unit × rate) ×
+ * The group premium of each payment mode (docs/domain.md §2.3): Σ lines (sum insured / rate unit × rate) ×
  * headcount × group-size factor × modal factor. Lines are per person at the group's average rate
  * (平均保險費率). Nothing is rounded on the way; each mode is rounded once, at the end, see {@link toYuan}.
  */

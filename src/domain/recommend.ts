@@ -31,7 +31,7 @@ export type Recommendation =
     };
 
 /**
- * Picks a package (DOMAIN §2.4): fewer than 5 people cannot form a group; occupation classes 3–6 get
+ * Picks a package (docs/domain.md §2.4): fewer than 5 people cannot form a group; occupation classes 3–6 get
  * 製造業安心型 for its 職業災害補償; classes 1–2 get 尊榮型 when serious illness matters, 進階型 when
  * hospital cover does, else 基本型. Dependants add 眷屬加保型; 50 people and more are quoted by staff.
  */

@@ -78,7 +78,7 @@ export function ageOn(birth: IsoDate, on: DayInput): number {
 }
 
 /**
- * Reads the seed's Rmmdd format (SPEC §3): 7 characters are a 3-digit ROC year + MM + dd, 6 are a
+ * Reads the seed's Rmmdd format (docs/specification.md §3): 7 characters are a 3-digit ROC year + MM + dd, 6 are a
  * 2-digit ROC year + MM + dd, and any other length yields `today`.
  */
 export function parseRmmdd(text: string, today: DayInput): DateParse {
@@ -104,8 +104,8 @@ export function parseDateInput(text: string): DateParse {
     return fromRocYear(before, year!, month, day);
   }
   const compact = /^(\d{2,4})(\d{2})(\d{2})$/.exec(s);
-  // Digits alone are SPEC §3's Rmmdd, plain year − 1911, whose year 000 the seed uses for an unknown
-  // birth date (0000101, which SPEC §9 accepts).
+  // Digits alone are docs/specification.md §3's Rmmdd, plain year − 1911, whose year 000 the seed uses for an unknown
+  // birth date (0000101, which docs/specification.md §9 accepts).
   if (compact) return fromYearDigits(compact[1]!, compact[2]!, compact[3]!);
   return { ok: false, error: 'format' };
 }
@@ -113,7 +113,7 @@ export function parseDateInput(text: string): DateParse {
 /**
  * Writes an ISO date the ROC way; {@link parseDateInput} reads every style back. Before 1912 the
  * displayed styles write 民國前N年 as Intl does (`民國前1/12/31`, `民國前1年12月31日`). `compact` is
- * SPEC §3's Rmmdd, plain year − 1911, so it writes 1911 as year 000 (the seed's unknown birth date
+ * docs/specification.md §3's Rmmdd, plain year − 1911, so it writes 1911 as year 000 (the seed's unknown birth date
  * 0000101) and refuses anything earlier.
  */
 export function formatRoc(date: IsoDate, style: RocStyle = 'slash'): string {

@@ -14,7 +14,7 @@ import { between } from './validation/number-rules';
 import { maxLength, numeric } from './validation/text-rules';
 
 /*
- * The 被保險人名冊 (DOMAIN §1.2): a CSV of one insured person a row. The same row schema checks the rows
+ * The 被保險人名冊 (docs/domain.md §1.2): a CSV of one insured person a row. The same row schema checks the rows
  * parsed in the browser and the JSON rows the server receives. The validation context:
  *   $today        ISO date in Asia/Taipei
  *   $startDate    ISO 投保始期, if known: ages count on it, else on $today
@@ -97,7 +97,7 @@ function ageDay(ctx: Partial<RosterContext>): string | undefined {
   return undefined;
 }
 
-/** SPEC §5 age range with the cart's `$ages`; a date `birthDate()` refuses is left to it. */
+/** docs/specification.md §5 age range with the cart's `$ages`; a date `birthDate()` refuses is left to it. */
 function insuredAge(this: TestContext<AnyObject>, value: unknown) {
   const ctx = (this.options.context ?? {}) as Partial<RosterContext>;
   const parsed = typeof value === 'string' ? parseDateInput(value) : undefined;

@@ -1,5 +1,5 @@
 /**
- * Every screen of SPEC §2: its id (the route name), its path under /groupins/, its heading and the
+ * Every screen of docs/specification.md §2: its id (the route name), its path under /groupins/, its heading and the
  * page title seeded into function_meta. Each path is written here only: the router, the seed and the flows
  * (which name their steps' screens by id) read this list.
  */
@@ -13,7 +13,7 @@ export interface Screen {
   nav?: 'product' | 'service' | 'about' | 'featured';
 }
 
-/** Where the site lives on its host (SPEC §2). */
+/** Where the site lives on its host (docs/specification.md §2). */
 export const BASE_PATH = '/groupins/';
 
 export const SCREENS = [
@@ -146,7 +146,7 @@ export const SCREENS = [
 
 export type ScreenId = (typeof SCREENS)[number]['id'];
 
-/** func_id whose title is the site default (SPEC §3). */
+/** func_id whose title is the site default (docs/specification.md §3). */
 export const DEFAULT_TITLE_FUNC_ID = 'groupins_index';
 export const SITE_NAME = '團體保險網路服務';
 

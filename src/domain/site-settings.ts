@@ -16,7 +16,7 @@ export interface SiteSettings {
   announcement: string | null;
 }
 
-/** SPEC §9's constants: what the server seeds, and what the client uses when it cannot load the settings. */
+/** docs/specification.md §9's constants: what the server seeds, and what the client uses when it cannot load the settings. */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   cartMaxItems: CART_MAX_ITEMS,
   sessionRemindSeconds: SESSION_REMIND_SECONDS,

@@ -7,7 +7,7 @@ const WEIGHTS = [1, 2, 1, 2, 1, 2, 4, 1] as const;
 export type TaxIdRule = 'mod5' | 'mod10';
 
 /**
- * Checks a 統一編號 (8 digits, DOMAIN §4.3): each digit times weights 1,2,1,2,1,2,4,1, the two digits of
+ * Checks a 統一編號 (8 digits, docs/domain.md §4.3): each digit times weights 1,2,1,2,1,2,4,1, the two digits of
  * each product added, and the total divisible by 5 (or 10 under the old rule). When the 7th digit is
  * 7 its product 28 counts as 10 or as 1, so the total plus one may divide instead.
  */

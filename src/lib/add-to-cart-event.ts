@@ -13,7 +13,7 @@ const CATEGORY: Record<string, string> = {
   [SOURCE_CODES.recommendation]: '方案推薦',
 };
 
-/** SPEC §4: an add_to_cart analytics event, in GA4's ecommerce shape, for the tag manager's dataLayer. */
+/** docs/specification.md §4: an add_to_cart analytics event, in GA4's ecommerce shape, for the tag manager's dataLayer. */
 export function pushAddToCart({ item, pkg }: CartEmitted): void {
   window.dataLayer ??= [];
   window.dataLayer.push({ ecommerce: null }); // GA4: clear the previous ecommerce object first

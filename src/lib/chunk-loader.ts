@@ -2,7 +2,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '../domain/constants';
 
 export type ChunkFailure = 'timeout' | 'missing' | 'network' | 'error';
 
-/** A route chunk that could not be loaded, naming the chunk and why (SPEC §8). */
+/** A route chunk that could not be loaded, naming the chunk and why (docs/specification.md §8). */
 export class ChunkLoadError extends Error {
   constructor(
     readonly chunk: string,

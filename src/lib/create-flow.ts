@@ -6,7 +6,7 @@ import type { ScreenId } from '../domain/screens';
 import type { TracedMachine } from '../domain/trace';
 import { storedFlow } from './stored-flow';
 
-/** What a flow is made of (DESIGN "Flows are machines"). */
+/** What a flow is made of (docs/design.md "Flows are machines"). */
 export interface FlowDefinition<TLogic extends AnyStateMachine> {
   /** the machine's id: the name of its snapshot and its forms' drafts in sessionStorage, and of its trace */
   name: TracedMachine;

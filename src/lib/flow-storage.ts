@@ -1,4 +1,4 @@
-/** Flow actors keep their snapshots in sessionStorage under this prefix (DESIGN "Flows are machines"). */
+/** Flow actors keep their snapshots in sessionStorage under this prefix (docs/design.md "Flows are machines"). */
 export const FLOW_STORAGE_PREFIX = 'groupins.flow.';
 
 const disposers = new Set<() => void>();

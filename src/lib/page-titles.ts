@@ -30,6 +30,6 @@ export async function applyTitle(screenId: string | undefined): Promise<void> {
   try {
     document.title = titleFor(await loadTitles(), screenId);
   } catch {
-    // SPEC §7: a failed title call is a silent failure
+    // docs/specification.md §7: a failed title call is a silent failure
   }
 }

@@ -3,7 +3,7 @@ import { apiPost } from './api-client';
 
 let settings: Promise<SiteSettings> | undefined;
 
-/** getExtraSetup, asked once per page; SPEC §9's constants stand in when it cannot be loaded. */
+/** getExtraSetup, asked once per page; docs/specification.md §9's constants stand in when it cannot be loaded. */
 export function loadSiteSettings(): Promise<SiteSettings> {
   settings ??= apiPost<Partial<SiteSettings>>('DTODGAZ0/getExtraSetup', {}).then(
     (loaded) => ({ ...DEFAULT_SITE_SETTINGS, ...loaded }),

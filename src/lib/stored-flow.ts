@@ -30,7 +30,7 @@ const resumeOf = (snapshot: AnyMachineSnapshot): string | undefined =>
     ?.resume;
 
 /**
- * A flow's actor for the tab (DESIGN "Flows are machines"): started from its snapshot in sessionStorage
+ * A flow's actor for the tab (docs/design.md "Flows are machines"): started from its snapshot in sessionStorage
  * when the tab has one that still fits the machine, else from `input`; the snapshot is saved after each
  * settled step, so a reload keeps the step and what was accepted. A state tagged `busy` holds a call a
  * reload cannot resume: it is saved only when its meta names a settled state to `resume` at, as that state

@@ -6,7 +6,7 @@ import { pushAddToCart } from './add-to-cart-event';
 
 /**
  * Where the visitor's cart stands: its first reading still in flight (`loading`, the content is only
- * the empty stand-in), its last reading failed (`failed`, SPEC §8: no message from the server; a retry
+ * the empty stand-in), its last reading failed (`failed`, docs/specification.md §8: no message from the server; a retry
  * reads it again), or read (`ready`, also while an add, a change or a removal is in flight).
  */
 export type CartStatus = 'loading' | 'failed' | 'ready';
@@ -17,7 +17,7 @@ type CartActor = AppActors['cart'];
 const announcing = new WeakSet<CartActor>();
 
 /**
- * SPEC §4: every item that went in sends the add_to_cart analytics event. Only the pages that add to the
+ * docs/specification.md §4: every item that went in sends the add_to_cart analytics event. Only the pages that add to the
  * cart load the event's code (not the home route): the first 加入購物車 of a page starts the announcing,
  * before the insert, so the event of that insert is heard too.
  */

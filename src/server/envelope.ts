@@ -6,7 +6,7 @@ export function ok<T>(data: T): ApiEnvelope<T> {
 }
 
 export function fail(returnCode: number, msg: string): ApiEnvelope<null>;
-/** A failure whose data tells the client what to show, e.g. 'modalCartFull' (SPEC §8). */
+/** A failure whose data tells the client what to show, e.g. 'modalCartFull' (docs/specification.md §8). */
 export function fail<T>(returnCode: number, msg: string, data: T): ApiEnvelope<T>;
 export function fail(returnCode: number, msg: string, data: unknown = null): ApiEnvelope<unknown> {
   return { returnCode, data, msg };

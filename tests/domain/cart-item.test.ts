@@ -18,7 +18,7 @@ const line = (over: Partial<InputLine>): InputLine => ({
   ...over,
 });
 
-describe('isSalaryMultipleLine (SPEC §9)', () => {
+describe('isSalaryMultipleLine (docs/specification.md §9)', () => {
   it.each([
     [{ SPC_RATE_MARK: 2 }, true],
     [{ SPC_RATE_MARK: 2, PROD_CAT: 9, PROD_KIND: 9 }, true],
@@ -32,7 +32,7 @@ describe('isSalaryMultipleLine (SPEC §9)', () => {
   });
 });
 
-describe('buildCartItem (SPEC §3)', () => {
+describe('buildCartItem (docs/specification.md §3)', () => {
   it('builds a flat package: RLAT_CODE 0, title from the package, amounts as given, lines in order', () => {
     const item = buildCartItem(
       {
@@ -78,7 +78,7 @@ describe('buildCartItem (SPEC §3)', () => {
   });
 });
 
-describe('carts (SPEC §4, §9)', () => {
+describe('carts (docs/specification.md §4, §9)', () => {
   it('a reset leaves channel, number and list empty', () => {
     expect(EMPTY_CART).toEqual({ CHANNEL: '', CART_NO: '', COOKIE_CART_NO: '', CLASS_LIST: [] });
   });

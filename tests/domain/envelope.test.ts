@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/envelope';
 
 describe('API envelope', () => {
-  it('calls the API under /ODGAWeb/api (SPEC §7)', () => {
+  it('calls the API under /ODGAWeb/api (docs/specification.md §7)', () => {
     expect(API_BASE).toBe('/ODGAWeb/api');
   });
 

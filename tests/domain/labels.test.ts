@@ -17,7 +17,7 @@ describe('labels shown for stored values', () => {
   });
 });
 
-describe('the analysts’ pages (SPEC §2: /login, /groupins/logout, below the site’s /groupins/)', () => {
+describe('the analysts’ pages (docs/specification.md §2: /login, /groupins/logout, below the site’s /groupins/)', () => {
   it('are addressed below the site', () => {
     expect(analystHref('login')).toBe('/groupins/login');
     expect(analystHref('atlas', '?machine=shopcart')).toBe('/groupins/atlas?machine=shopcart');

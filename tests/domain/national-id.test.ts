@@ -35,7 +35,7 @@ describe('居留證 / 統一證號', () => {
     ['AC03095424', true],
     ['AA00000000', false],
     ['FG31104091', false],
-    ['AE00000007', false], // checksum holds, but E was never issued as a second letter (DOMAIN §4.4)
+    ['AE00000007', false], // checksum holds, but E was never issued as a second letter (docs/domain.md §4.4)
     ['AZ00000005', false],
     ['A123456789', false], // a national ID
   ])('%s → %s', (id, valid) => {

@@ -13,14 +13,14 @@ import {
 
 const WAN = 10_000;
 
-// DOMAIN §2.4 worked example: 基本型, class 1, aged 30–39 (GTL average rate 12.5)
+// docs/domain.md §2.4 worked example: 基本型, class 1, aged 30–39 (GTL average rate 12.5)
 const BASIC_LINES: PricedLine[] = [
   { sumInsured: 100 * WAN, rateUnit: WAN, rate: 12.5 },
   { sumInsured: 100 * WAN, rateUnit: WAN, rate: 8 },
   { sumInsured: 3 * WAN, rateUnit: WAN, rate: 80 },
 ];
 
-describe('quotePremium (DOMAIN §2.3)', () => {
+describe('quotePremium (docs/domain.md §2.3)', () => {
   it('prices the worked example: 2,290 a person, 21,755 a year for 10 people, 1,914 a month', () => {
     expect(quotePremium(BASIC_LINES, 10)).toEqual({
       kind: 'quoted',
@@ -179,7 +179,7 @@ describe('fromMonthlyPerPerson', () => {
   });
 });
 
-// DOMAIN §2.3's GTL table
+// docs/domain.md §2.3's GTL table
 const GTL_TABLE: RatedProduct = {
   rateDriver: 'age',
   rateUnit: WAN,

@@ -16,7 +16,7 @@ afterEach(() => {
   Settings.defaultZone = 'Asia/Taipei';
 });
 
-describe('parseRmmdd (SPEC §3)', () => {
+describe('parseRmmdd (docs/specification.md §3)', () => {
   const today = '2026-03-15';
   it.each([
     ['1150105', '2026-01-05'],
@@ -62,7 +62,7 @@ describe('parseDateInput', () => {
     ['1990年5月12日', '1990-05-12'],
     ['113/02/29', '2024-02-29'],
     [' 115/01/05\u3000', '2026-01-05'],
-    // What Intl's ROC calendar and luxon print, and DOMAIN.md §4.5 recommends for date pickers.
+    // What Intl's ROC calendar and luxon print, and docs/domain.md §4.5 recommends for date pickers.
     ['民國115/01/05', '2026-01-05'],
     ['民國115/1/5', '2026-01-05'],
     ['民國115-01-05', '2026-01-05'],
@@ -71,7 +71,7 @@ describe('parseDateInput', () => {
     ['民國前1/12/31', '1911-12-31'],
     ['民國前1年12月31日', '1911-12-31'],
     ['民國前12/06/01', '1900-06-01'],
-    // Digits alone are SPEC §3's Rmmdd (year − 1911): 000 is the seed's unknown birth date.
+    // Digits alone are docs/specification.md §3's Rmmdd (year − 1911): 000 is the seed's unknown birth date.
     ['0000101', '1911-01-01'],
   ])('%s → %s', (text, iso) => {
     expect(parseDateInput(text)).toEqual({ ok: true, date: iso });
@@ -124,7 +124,7 @@ describe('formatRoc', () => {
     expect(formatRoc(iso, style)).toBe(text);
   });
 
-  it("writes 1911 as Rmmdd year 000 (SPEC §3's year − 1911; the seed's unknown birth date 0000101)", () => {
+  it("writes 1911 as Rmmdd year 000 (docs/specification.md §3's year − 1911; the seed's unknown birth date 0000101)", () => {
     expect(formatRoc('1911-01-01', 'compact')).toBe('0000101');
     expect(parseRmmdd('0000101', '2000-01-01')).toEqual({ ok: true, date: '1911-01-01' });
   });

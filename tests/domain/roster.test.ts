@@ -8,7 +8,7 @@ import {
   ROSTER_TEMPLATE_FILENAME,
 } from '../../src/domain/roster-file';
 
-// DOMAIN §1.2: 姓名、身分證字號、出生日期(民國)、性別、職業類別、月投保薪資
+// docs/domain.md §1.2: 姓名、身分證字號、出生日期(民國)、性別、職業類別、月投保薪資
 const HEADER = '姓名,身分證字號,出生日期,性別,職業類別,月投保薪資';
 const GOOD = '王小明,A123456789,0790512,男,1,36300';
 /** GOOD as parseRoster answers it: the JSON row the server receives. */
@@ -24,7 +24,7 @@ const CONTEXT = { today: '2026-03-01', ages: [15, 75] as const, needsSalary: tru
 
 const csv = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
 
-/** DOMAIN §4.4: the digit that makes letter code + 8 digits + it a multiple of 10. */
+/** docs/domain.md §4.4: the digit that makes letter code + 8 digits + it a multiple of 10. */
 function withCheckDigit(first9: string): string {
   const code = 'ABCDEFGHJKLMNPQRSTUVXYWZIO'.indexOf(first9[0]!) + 10;
   const digits = [Math.floor(code / 10), code % 10, ...first9.slice(1).split('').map(Number)];
@@ -38,7 +38,7 @@ describe('ROSTER constants', () => {
     expect(ROSTER_COLUMNS).toEqual(['姓名', '身分證字號', '出生日期', '性別', '職業類別', '月投保薪資']);
   });
 
-  it('the check-digit helper agrees with DOMAIN §4.4 examples', () => {
+  it('the check-digit helper agrees with docs/domain.md §4.4 examples', () => {
     expect(withCheckDigit('A12345678')).toBe('A123456789');
     expect(withCheckDigit('A80000001')).toBe('A800000014');
   });

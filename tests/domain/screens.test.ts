@@ -8,7 +8,7 @@ import {
   SITE_NAME,
 } from '../../src/domain/screens';
 
-describe('screens (SPEC §2, §3)', () => {
+describe('screens (docs/specification.md §2, §3)', () => {
   it('live under /groupins/', () => {
     expect(BASE_PATH).toBe('/groupins/');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../src/domain/site-settings';
 
-describe('default site settings: SPEC §9 and the salary limits of this deployment', () => {
+describe('default site settings: docs/specification.md §9 and the salary limits of this deployment', () => {
   it('are the constants the server seeds and the client falls back to', () => {
     expect(DEFAULT_SITE_SETTINGS).toEqual({
       cartMaxItems: 5,

@@ -130,7 +130,7 @@ const CONTENT_ROUTES: Array<[string, string]> = [
   ['/featured/article', ''],
   ['/featured/article?page=2', ''],
   ['/featured/articleContent?id=what-is-group-insurance', ''],
-  // SPEC §2: an unknown path and /back2Home go home
+  // docs/specification.md §2: an unknown path and /back2Home go home
   ['/no/such/page', '團體保險，照顧每一位夥伴'],
   ['/back2Home', '團體保險，照顧每一位夥伴'],
 ];

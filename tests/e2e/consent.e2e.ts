@@ -87,7 +87,7 @@ describe('consent against the real server', () => {
       await page.getByRole('region', { name: 'Cookie 使用說明' }).waitFor({ state: 'detached' });
       const cookie = await privacyCookie(context);
       expect(cookie?.value).toBe('Y');
-      // The site asks for 3650 days (SPEC §9); Chromium keeps no cookie longer than 400 days (RFC 6265bis).
+      // The site asks for 3650 days (docs/specification.md §9); Chromium keeps no cookie longer than 400 days (RFC 6265bis).
       const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / DAY_SECONDS;
       expect(days).toBeGreaterThan(399);
       expect(days).toBeLessThanOrEqual(3650);

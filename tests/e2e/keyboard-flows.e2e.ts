@@ -119,7 +119,7 @@ for (const viewport of VIEWPORTS) {
 
         await expectFocusOnHeading(page, '保費試算：試算結果');
         await page.locator('table.quote-table').waitFor();
-        // DOMAIN §2.4's worked example: 年繳, 半年繳, 季繳, 月繳, 每人每月 of the whole
+        // docs/domain.md §2.4's worked example: 年繳, 半年繳, 季繳, 月繳, 每人每月 of the whole
         expect(await totals(page)).toEqual(['', '2.1755萬', '1.1313萬', '5,700元', '1,914元', '191元']);
         await expect
           .poll(() => page.locator('.quote-assumptions').textContent())

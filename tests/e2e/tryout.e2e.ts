@@ -4,7 +4,7 @@ import { builtAppForThisFile, openApp, reloadApp, returningVisitor } from './sup
 
 /*
  * The premium trial in Chromium against the built server and its seeded rates: from 基本型's page through
- * the quote of DOMAIN §2.4's worked example into the cart, and the same quote on a phone by keyboard.
+ * the quote of docs/domain.md §2.4's worked example into the cart, and the same quote on a phone by keyboard.
  */
 
 const app = builtAppForThisFile();

@@ -43,7 +43,7 @@ describe('the cart machine bound to the cart service', () => {
     expect(actor.getSnapshot().context).toMatchObject({ cart: NEW_CART, maxItems: 3 });
   });
 
-  it('inserts the SPEC item with the CSRF header, reloads the cart and announces add_to_cart', async () => {
+  it('inserts the cart item of docs/specification.md §3 with the CSRF header, reloads the cart and announces add_to_cart', async () => {
     document.cookie = 'XSRF-TOKEN=t-9; path=/';
     const fetchMock = fakeServer((verb, body) => (verb === 'insertCart' ? envelope('C1') : base(verb, body)));
     const actor = await startCart();

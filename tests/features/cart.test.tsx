@@ -163,7 +163,7 @@ const item = (id: number) => ({
   ],
 });
 
-/** A cart as the server may answer it: up to SPEC's 5 items, with or without a number. */
+/** A cart as the server may answer it: up to docs/specification.md §9's 5 items, with or without a number. */
 const serverCart = fc
   .record({ ids: fc.uniqueArray(fc.integer({ min: 1, max: 99 }), { maxLength: 5 }), numbered: fc.boolean() })
   .map(({ ids, numbered }) => ({
@@ -331,7 +331,7 @@ const AMOUNT_STEP_REFUSED: [string, ServerReply] = [
 ];
 const UPDATED = reply('updateCartItem', ['updated', ok('C20261123000000000001')]);
 
-// SPEC §4 and §8 as sequences a visitor and the server go through, whatever the machine declares.
+// docs/specification.md §4 and §8 as sequences a visitor and the server go through, whatever the machine declares.
 const SCENARIOS: [string, Step[]][] = [
   ['加入購物車 reads the cart again and shows the new item', [...opened(5), ADD, INSERTED, cartReply(1)]],
   [
@@ -405,7 +405,7 @@ const STEP1_SCENARIOS: [string, Step[]][] = [
   ],
 ];
 
-describe('SPEC scenarios on the rendered app, against the cart oracle', () => {
+describe('specification scenarios on the rendered app, against the cart oracle', () => {
   for (const [name, steps] of SCENARIOS) it(name, () => scenarioOnPage(CART_PAGE, steps, new CartOracle()));
   for (const [name, steps] of STEP1_SCENARIOS)
     it(`STEP1: ${name}`, () => scenarioOnPage(STEP1_PAGE, steps, new CartOracle()));

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { envelope, renderApp } from '../support/render-app';
 
-it('keeps the current title and shows nothing when the title call fails (SPEC §7)', async () => {
+it('keeps the current title and shows nothing when the title call fails (docs/specification.md §7)', async () => {
   document.title = '團體保險網路服務';
   const { fetchMock } = await renderApp('/about/bscknow', { fetch: () => envelope(null, 9) });
   await screen.findByRole('heading', { level: 1, name: '團體保險基本知識' });

@@ -104,8 +104,8 @@ const answer = (call: 'addSession' | 'cleanSession', replies: fc.Arbitrary<[stri
   replies.map((r) => reply(call, r));
 const onPage = (o: SessionOracle) => o.shows === 'page' || o.shows === 'nothing yet';
 
-describe('SPEC scenarios on the rendered app, against the session oracle', () => {
-  it("addSession unreachable after a served session: SPEC's 1440 s count again from that moment", () =>
+describe('specification scenarios on the rendered app, against the session oracle', () => {
+  it("addSession unreachable after a served session: docs/specification.md §9's 1440 s count again from that moment", () =>
     scenarioOnPage(
       SESSION_PAGE,
       [

@@ -4,7 +4,7 @@ import { loadSiteSettings } from '../../src/lib/site-settings-api';
 import { envelope } from '../support/render-app';
 
 // Its own file: the settings are kept for the life of the page once asked for.
-it('uses SPEC §9 constants when getExtraSetup fails, and asks only once', async () => {
+it('uses docs/specification.md §9 constants when getExtraSetup fails, and asks only once', async () => {
   const fetchMock = vi.fn(async () => envelope(null, 1));
   vi.stubGlobal('fetch', fetchMock);
   expect(await loadSiteSettings()).toEqual(DEFAULT_SITE_SETTINGS);

@@ -9,7 +9,7 @@ vi.mock('../../src/lib/transition-trace', () => ({ recordTransitions: () => ({ u
 const KEY = 'groupins.flow.shopcart';
 const never = fromPromise(() => new Promise<never>(() => {}));
 
-/** A flow as DESIGN's "Flows are machines" has them: settled steps, busy calls with or without a resume. */
+/** A flow as docs/design.md's "Flows are machines" has them: settled steps, busy calls with or without a resume. */
 const flow = createMachine({
   id: 'sample',
   context: { typed: '' },

@@ -4,7 +4,7 @@ import { cartMachine } from '../../machines/cart.machine';
 import { SAMPLE_PACKAGE } from '../../machines/samples/cart.samples';
 import { NEW_CART } from '../../src/domain/cart-item';
 
-// SPEC §8: a failed 加入購物車 shows its dialog with the refusal's message (the binding rejects with the
+// docs/specification.md §8: a failed 加入購物車 shows its dialog with the refusal's message (the binding rejects with the
 // server's words, or its own for a network failure), or the dialog's own words when there is none.
 // Whatever a binding rejects with, the cart never breaks and never shows what is not text.
 async function addRejectedWith(error: unknown) {

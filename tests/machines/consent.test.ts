@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { consentMachine } from '../../machines/consent.machine';
 
-// SPEC §1, §4: the banner stays until the visitor accepts. A browser that refuses the cookie leaves the
+// docs/specification.md §1, §4: the banner stays until the visitor accepts. A browser that refuses the cookie leaves the
 // banner up saying how to allow it, and 接受 tries to keep the acceptance again.
 describe('consent machine', () => {
   it('tries to keep the acceptance again when 接受 is pressed after the browser refused it', async () => {

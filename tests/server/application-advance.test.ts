@@ -7,7 +7,7 @@ import { describeWithPostgres } from '../support/postgres-cluster';
 import { createTestApp, type TestApp } from '../support/server';
 import { ShopcartVisitor, storedCounts } from '../support/shopcart';
 
-// What 待補件 asks for when staff name nothing (DOMAIN §1.2): the signed originals.
+// What 待補件 asks for when staff name nothing (docs/domain.md §1.2): the signed originals.
 const MISSING_DOCUMENTS = '蓋有公司大小章的要保書正本、被保險人名冊';
 const ALL_STATUSES = ['已受理', '資料審核中', '待補件', '核保中', '已承保', '不予承保', '已結案'] as const;
 

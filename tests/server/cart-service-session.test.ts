@@ -24,7 +24,7 @@ describe('cart service: activity session, settings and traces (DTODGAZ0)', () =>
       .execute();
 
   describe('activity session', () => {
-    it('is inactive until started, with the remind and end seconds of SPEC §9', async () => {
+    it('is inactive until started, with the remind and end seconds of docs/specification.md §9', async () => {
       const visitor = await CartVisitor.arrive(t);
       const { data } = (await visitor.call('getSession')).json();
       expect(data).toEqual({
@@ -101,7 +101,7 @@ describe('cart service: activity session, settings and traces (DTODGAZ0)', () =>
         .where('key', '=', key)
         .execute();
 
-    it('serves the seeded settings: SPEC §9 constants and the documented salary limits', async () => {
+    it('serves the seeded settings: docs/specification.md §9 constants and the documented salary limits', async () => {
       const visitor = await CartVisitor.arrive(t);
       expect((await visitor.call('getExtraSetup')).json()).toEqual({
         returnCode: 0,

@@ -21,7 +21,7 @@ async function get<T>(url: string) {
 }
 
 describe('GET catalogue/queryPackages', () => {
-  it('answers the 5 packages of DOMAIN §2.4 in order, with their lines in order', async () => {
+  it('answers the 5 packages of docs/domain.md §2.4 in order, with their lines in order', async () => {
     const { status, body } = await get<CataloguePackage[]>('queryPackages');
     expect(status).toBe(200);
     expect(body.returnCode).toBe(0);
@@ -56,7 +56,7 @@ describe('GET catalogue/queryPackages', () => {
     expect(pack('PREMIUM').PROD_LIST.find((l) => l.PROD_ID === 'GCA')).toMatchObject({ WAITING_DAYS: 90 });
   });
 
-  it('marks exactly the salary-multiple lines so that the cart builds the SPEC item from an answer', async () => {
+  it('marks exactly the salary-multiple lines so that the cart builds the cart item of docs/specification.md §3 from an answer', async () => {
     const { body } = await get<CataloguePackage[]>('queryPackages');
     const salaryLines = body.data.flatMap((p) =>
       p.PROD_LIST.filter(isSalaryMultipleLine).map((l) => `${p.PACK_ID}.${l.PROD_ID}`),

@@ -247,7 +247,7 @@ describe('the flows’ endpoints refuse what a page of ours would not send', () 
     });
   });
 
-  describe('rate limits on the captcha’s flows (DESIGN: captcha-protected endpoints are limited)', () => {
+  describe('rate limits on the captcha’s flows (docs/design.md: captcha-protected endpoints are limited)', () => {
     it.each(CAPTCHA_FLOWS)('%s: the 31st try of a visitor in a minute answers 429', async (path) => {
       const visitor = await ShopcartVisitor.arrive(t);
       const statuses = [];

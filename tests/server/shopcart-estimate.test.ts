@@ -16,7 +16,7 @@ describe('shopcart/estimate', () => {
   }
   const basic = (v: ShopcartVisitor) => v.addPackage('BASIC');
 
-  it('prices 基本型 for 10 people of class 1 aged 35 as DOMAIN §2.4 does, with the 35–39 band', async () => {
+  it('prices 基本型 for 10 people of class 1 aged 35 as docs/domain.md §2.4 does, with the 35–39 band', async () => {
     const visitor = await withCart(basic);
     const classId = (await visitor.call('getCart')).json().data.CLASS_LIST[0].CLASS_ID;
     const response = await visitor.shopcart('estimate', {

@@ -27,7 +27,7 @@ describe('tryout/quote', () => {
   };
   const tenAged30to39 = { headcount: 10, occupationClass: '1', ageBasis: 'bands', ageBands: { age30: 10 } };
 
-  it('quotes DOMAIN §2.4’s worked example: 2,290 a person, 21,755 a year, 1,914 a month', async () => {
+  it('quotes docs/domain.md §2.4’s worked example: 2,290 a person, 21,755 a year, 1,914 a month', async () => {
     const answer = await quote(await pack('BASIC'), 'PKG', tenAged30to39);
     // a person a year: GTL 100 × 12.5 = 1,250; GAD 100 × 8 = 800; GAM 3 × 80 = 240; each × 10 × 0.95, then
     // × 1 / 0.52 / 0.262 / 0.088, rounded half up once; a person a month: × 0.95 × 0.088
@@ -88,7 +88,7 @@ describe('tryout/quote', () => {
     });
   });
 
-  describe('group size (DOMAIN §2.3: 5–9 × 1.00, 10–49 × 0.95, 50 and more negotiated)', () => {
+  describe('group size (docs/domain.md §2.3: 5–9 × 1.00, 10–49 × 0.95, 50 and more negotiated)', () => {
     const at = (headcount: number) => ({ ...tenAged30to39, headcount, ageBands: { age30: headcount } });
 
     it('refuses 4 people, naming the field', async () => {

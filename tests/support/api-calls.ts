@@ -3,7 +3,7 @@ import type { SentRequest, ServerReply } from './oracles/oracle';
 const API = '/ODGAWeb/api/';
 const CART_SERVICE = 'DTODGAZ0/';
 
-/** A call's name: its path under the API, the cart service's verbs (SPEC §7) by their own name. */
+/** A call's name: its path under the API, the cart service's verbs (docs/specification.md §7) by their own name. */
 export const callOf = (pathname: string) => {
   const call = pathname.slice(pathname.indexOf(API) + API.length);
   return call.startsWith(CART_SERVICE) ? call.slice(CART_SERVICE.length) : call;

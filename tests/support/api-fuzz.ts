@@ -111,7 +111,7 @@ export const VALID_INPUT: Record<string, object> = {
     captcha: SOLVED_CAPTCHA,
   },
   [`${API_BASE}/shopcart/findApplication`]: { requestId: '0b6f6a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b' },
-  // a cart item as tryout STEP1 sends it, for STEP2's group of 10 aged 30-39 (DOMAIN §2.4's example)
+  // a cart item as tryout STEP1 sends it, for STEP2's group of 10 aged 30-39 (docs/domain.md §2.4's example)
   [`${API_BASE}/tryout/quote`]: {
     item: {
       SOURCE_CODE: 'CELL',

@@ -63,7 +63,7 @@ const ROUTE_SCHEMAS: Record<string, ISchema<unknown>[]> = {
 const INPUT_LABEL = '資料';
 
 /**
- * SPEC §5's messages that name their field by their own words, not by a label: the e-mail, mobile and
+ * docs/specification.md §5's messages that name their field by their own words, not by a label: the e-mail, mobile and
  * phone rules, the date alert, the salary limits, the insured ages and the captcha.
  */
 const SELF_NAMING = [

@@ -48,7 +48,7 @@ export class HttpVisitor {
     });
   }
 
-  /** POST DTODGAZ0/<verb> (the cart service, SPEC §7) */
+  /** POST DTODGAZ0/<verb> (the cart service, docs/specification.md §7) */
   cart<T>(verb: string, body: unknown = {}): Promise<HttpAnswer<T>> {
     return this.post<T>(`DTODGAZ0/${verb}`, body);
   }

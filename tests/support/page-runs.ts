@@ -90,7 +90,7 @@ export function eventsOnPage<S, V>(
 }
 
 /**
- * A scenario of SPEC on the rendered app: a fixed sequence of the walks' steps, each one possible when
+ * A scenario of docs/specification.md on the rendered app: a fixed sequence of the walks' steps, each one possible when
  * the oracle says so and checked against it like a walk. Unlike the generated paths it does not come
  * from the machine, so a transition the machine lost is still asked for.
  */

@@ -31,7 +31,7 @@ const productLineSchema = object({
 });
 
 /**
- * Body of insertCart (SPEC §3 "Cart item sent on insert"). Only the shape is checked here; whether the
+ * Body of insertCart (docs/specification.md §3 "Cart item sent on insert"). Only the shape is checked here; whether the
  * item fits the catalogue and the cart (RLAT_CODE '0', FACE_AMT_TYPE 1, amounts, riders, duplicates)
  * is the server's item check, answered as 'modalCartItemError'.
  */
@@ -52,14 +52,14 @@ export const insertCartSchema = object({
 });
 export type InsertCart = InferType<typeof insertCartSchema>;
 
-/** Body of deleteCartItem (our verb beyond SPEC §7: a visitor must be able to empty the cart). */
+/** Body of deleteCartItem (our verb beyond docs/specification.md §7: a visitor must be able to empty the cart). */
 export const deleteCartItemSchema = object({
   CLASS_ID: wholeNumber('項目編號', 1, INT4_MAX),
 });
 export type DeleteCartItem = InferType<typeof deleteCartItemSchema>;
 
 /**
- * Body of updateCartItem (our verb beyond SPEC §7: STEP1's amount chooser): the item as insertCart sends
+ * Body of updateCartItem (our verb beyond docs/specification.md §7: STEP1's amount chooser): the item as insertCart sends
  * it, with the CLASS_ID of the item it replaces in the visitor's cart.
  */
 export const updateCartItemSchema = insertCartSchema.shape({
@@ -67,7 +67,7 @@ export const updateCartItemSchema = insertCartSchema.shape({
 });
 export type UpdateCartItem = InferType<typeof updateCartItemSchema>;
 
-/** Body of addTrace (SPEC §7 "Log page view"): pages are screen ids; curr_page is '' on the first view. */
+/** Body of addTrace (docs/specification.md §7 "Log page view"): pages are screen ids; curr_page is '' on the first view. */
 export const addTraceSchema = object({
   client_device: choice('裝置類型').required().oneOf(CLIENT_DEVICES),
   curr_page: choice('目前頁面')
@@ -90,7 +90,7 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 
 const utm = (label: string) => text(label).optional().test(maxLength(TRACE_QUERY_LIMITS.valueLength));
 
-/** Body of addDetailTrace (SPEC §7 "Log campaign view"): a page view with the campaign query. */
+/** Body of addDetailTrace (docs/specification.md §7 "Log campaign view"): a page view with the campaign query. */
 export const addDetailTraceSchema = addTraceSchema.shape({
   utm_source: utm('utm_source'),
   utm_medium: utm('utm_medium'),

@@ -3,7 +3,7 @@ import { object } from 'yup';
 import { CONSENT_VERSION } from '../consent';
 import { choice } from '../validation/fields';
 
-/** client_device values of SPEC §7, chosen by the client from the user agent. */
+/** client_device values of docs/specification.md §7, chosen by the client from the user agent. */
 export const CLIENT_DEVICES = ['Mobile', 'Desktop'] as const;
 
 const CONSENT_VERSIONS = [CONSENT_VERSION] as const;

@@ -7,10 +7,10 @@ import { contactChannelFields } from './contact-channels';
 
 /*
  * The contact form (聯絡我們, ODGAF080): a company leaves a message, the insurer's service staff answer it
- * within CONTACT_REPLY_WORKING_DAYS working days. The regulator asks for a complaint channel (DOMAIN §1.2).
+ * within CONTACT_REPLY_WORKING_DAYS working days. The regulator asks for a complaint channel (docs/domain.md §1.2).
  */
 
-/** 內容's limit by double-width counting (SPEC §5 max length): 500 Chinese characters. */
+/** 內容's limit by double-width counting (docs/specification.md §5 max length): 500 Chinese characters. */
 export const CONTACT_CONTENT_MAX = 1000;
 
 /** Service staff answer within this many working days (Mon–Fri) of the message. */

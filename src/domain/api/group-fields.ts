@@ -17,7 +17,7 @@ function agesOf(ctx: TestContext<AnyObject>): readonly [number, number] | undefi
   return (ctx.options.context as { ages?: readonly [number, number] } | undefined)?.ages;
 }
 
-/** An age within the products' join ages: 「被保險人年齡須介於A至B歲」 (SPEC §5 age range). */
+/** An age within the products' join ages: 「被保險人年齡須介於A至B歲」 (docs/specification.md §5 age range). */
 export const insuredAge = (label: string) =>
   whole(label)
     .required()
@@ -32,7 +32,7 @@ export const insuredAge = (label: string) =>
       },
     });
 
-/** A monthly salary in NT$, at most the monthly salary limit (SPEC §5 max monthly salary, in 萬). */
+/** A monthly salary in NT$, at most the monthly salary limit (docs/specification.md §5 max monthly salary, in 萬). */
 export const monthlySalary = (label: string) =>
   whole(label)
     .required()

@@ -7,7 +7,7 @@ import { labelOf } from '../validation/params';
 import { maxLength } from '../validation/text-rules';
 
 /*
- * The overprint (套印, ODGAF050-053, DOMAIN §1.3) and the progress check (ODGAF060): a company identifies
+ * The overprint (套印, ODGAF050-053, docs/domain.md §1.3) and the progress check (ODGAF060): a company identifies
  * its application, then prints the documents pre-filled with what it applied with, or follows its status.
  */
 

@@ -28,7 +28,7 @@ export const TRYOUT_HEADCOUNT_MAX = 9_999;
 
 /**
  * The age bands a visitor may count people in (STEP2's 年齡分布). Their edges are those of every rate
- * table's bands (DOMAIN §2.3), so a band never mixes two rates it could not average evenly; the last one
+ * table's bands (docs/domain.md §2.3), so a band never mixes two rates it could not average evenly; the last one
  * ends at the oldest join age of the catalogue. Each band is clipped to the chosen products' join ages.
  */
 export const AGE_BANDS = [
@@ -150,7 +150,7 @@ export function groupProfile(group: TryoutGroup, ages: readonly [number, number]
 
 /** Premiums of every payment mode, and what a person pays a month (whole NT$). */
 export interface ModalPremiums {
-  /** a person a year at the rates, before the group-size factor (DOMAIN §2.4's 2,290) */
+  /** a person a year at the rates, before the group-size factor (docs/domain.md §2.4's 2,290) */
   annualPerPerson: number;
   premiums: Record<PaymentMode, number>;
   monthlyPerPerson: number;

@@ -26,7 +26,7 @@ export function validDate(): Rule {
 }
 
 /**
- * SPEC §5 insurance date: from today + 14 to today + 60 days inclusive (SPEC §9), today in
+ * docs/specification.md §5 insurance date: from today + 14 to today + 60 days inclusive (docs/specification.md §9), today in
  * Asia/Taipei. A date that is no day fails with 「日期錯誤」.
  */
 export function insuranceDate(options: { today?: Param<DayInput | undefined> } = {}): Rule {
@@ -52,7 +52,7 @@ function ageBounds(range: string | readonly [number, number]): [number, number] 
 }
 
 /**
- * SPEC §5 age range: completed years on `on` (default today, see above) between A and B inclusive;
+ * docs/specification.md §5 age range: completed years on `on` (default today, see above) between A and B inclusive;
  * 「被保險人年齡須介於A至B歲」. A birth date that is no day passes: `birthDate()` reports it.
  */
 export function ageRange(
@@ -77,7 +77,7 @@ export function ageRange(
 const UNKNOWN_BIRTH_DATE = `${ROC_YEAR_OFFSET}-01-01`;
 
 /**
- * SPEC §5 ROC birth date: a real day, in 1931 or later (SPEC §9), or exactly 1911-01-01;
+ * docs/specification.md §5 ROC birth date: a real day, in 1931 or later (docs/specification.md §9), or exactly 1911-01-01;
  * 「出生日期格式錯誤」 (worded with the field's label).
  */
 export function birthDate(): Rule {

@@ -7,7 +7,7 @@ function idRule(name: string, isValid: (value: string) => boolean, message: Rule
   return { name, message, test: (value) => isBlank(value) || isValid(String(value)) };
 }
 
-/** 統一編號 with the current checksum (DOMAIN §4.3); 「請輸入正確的X」. */
+/** 統一編號 with the current checksum (docs/domain.md §4.3); 「請輸入正確的X」. */
 export function taxId(): Rule {
   return idRule(
     'taxId',
@@ -16,7 +16,7 @@ export function taxId(): Rule {
   );
 }
 
-/** 身分證字號 (DOMAIN §4.4); upper case expected, so build the field with `text(label, 'upper')`. */
+/** 身分證字號 (docs/domain.md §4.4); upper case expected, so build the field with `text(label, 'upper')`. */
 export function nationalId(): Rule {
   return idRule('nationalId', isValidNationalId, (p) => messages.personId(labelOf(p)));
 }

@@ -9,7 +9,7 @@ function skip(value: unknown): boolean {
   return isBlank(value) || Number.isNaN(toNumber(value));
 }
 
-/** SPEC §5 zero: 「X不可為0」. */
+/** docs/specification.md §5 zero: 「X不可為0」. */
 export function notZero(): Rule {
   return {
     name: 'notZero',
@@ -18,7 +18,7 @@ export function notZero(): Rule {
   };
 }
 
-/** SPEC §5 labor sum salary: the value is in 萬; 10000 × value must not exceed `limit` (NT$). */
+/** docs/specification.md §5 labor sum salary: the value is in 萬; 10000 × value must not exceed `limit` (NT$). */
 export function laborSumSalary(limit: Param<number>): Rule {
   return {
     name: 'laborSumSalary',
@@ -31,7 +31,7 @@ export function laborSumSalary(limit: Param<number>): Rule {
 }
 
 /**
- * SPEC §5 total monthly salary: while `checking` is true, 10000 × value (萬) ÷ `people` must not exceed
+ * docs/specification.md §5 total monthly salary: while `checking` is true, 10000 × value (萬) ÷ `people` must not exceed
  * `limit` (NT$ per person); 「員工月薪總額超過上限」. Skipped until `people` is a positive number.
  */
 export function totalMonthlySalary(options: {
@@ -50,7 +50,7 @@ export function totalMonthlySalary(options: {
   };
 }
 
-/** SPEC §5 max monthly salary: while `checking` is true, the value must not exceed `limit` (both in 萬). */
+/** docs/specification.md §5 max monthly salary: while `checking` is true, the value must not exceed `limit` (both in 萬). */
 export function maxMonthlySalary(options: { checking: Param<boolean>; limit: Param<number> }): Rule {
   return {
     name: 'maxMonthlySalary',
@@ -64,7 +64,7 @@ export function maxMonthlySalary(options: { checking: Param<boolean>; limit: Par
 }
 
 /**
- * SPEC §5 labor-insurance salary: the amount (NT$) must be a grade of the 投保薪資分級表 in force on
+ * docs/specification.md §5 labor-insurance salary: the amount (NT$) must be a grade of the 投保薪資分級表 in force on
  * `on` (default: `$today` from the validation context, else the newest table);
  * 「勞保投保薪資非級距金額」.
  */

@@ -17,7 +17,7 @@ export function isHomePhone(value: string): boolean {
   return HOME_PHONE.test(value) || CELL_PHONE.test(value);
 }
 
-/** SPEC §5 cell phone: 「請輸入正確的手機號碼」. */
+/** docs/specification.md §5 cell phone: 「請輸入正確的手機號碼」. */
 export function cellPhone(): Rule {
   return {
     name: 'cellPhone',
@@ -26,7 +26,7 @@ export function cellPhone(): Rule {
   };
 }
 
-/** SPEC §5 home phone: 「請輸入正確的電話號碼」. */
+/** docs/specification.md §5 home phone: 「請輸入正確的電話號碼」. */
 export function homePhone(): Rule {
   return {
     name: 'homePhone',

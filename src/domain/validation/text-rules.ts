@@ -7,14 +7,14 @@ const INTEGER = /^[+-]?\d+$/;
 // An address a mail server delivers to (RFC 5321 without quoted local parts or address literals):
 // dot-separated atoms before @, at most 64 characters there and 254 in all.
 const EMAIL_LOCAL = /^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
-// SPEC §5's B2B local part (letters, digits, `_ . -`) plus `+`, which real mailboxes use for tags.
+// docs/specification.md §5's B2B local part (letters, digits, `_ . -`) plus `+`, which real mailboxes use for tags.
 const B2B_LOCAL = /^[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*$/;
 // Host names: labels of up to 63 letters, digits and inner hyphens.
 const DOMAIN_LABEL = /^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
 // A top-level domain is letters (`.tw`, `.taipei`), or an internationalised one in its ASCII form
 // (`.xn--kpry57d` is .台灣); never all digits, so an IP address is no domain.
 const TOP_LABEL = /^(?:[a-zA-Z]{2,63}|xn--[a-zA-Z0-9-]{1,59})$/;
-// SPEC §5 asks for a B2B suffix of 2-4 characters; that refuses .taipei and .online, so 2-24 letters.
+// docs/specification.md §5 asks for a B2B suffix of 2-4 characters; that refuses .taipei and .online, so 2-24 letters.
 const B2B_TOP_LABEL = /^[a-zA-Z]{2,24}$/;
 // Whitespace, ASCII punctuation and symbols, CJK and general punctuation, and full-width forms.
 // CJK ideographs pass: names and addresses use this rule too.
@@ -28,7 +28,7 @@ export function hasUnprintable(text: string): boolean {
   return UNPRINTABLE.test(text);
 }
 
-/** SPEC §5 decimal: 「X必須為數字」 (a number or a plain decimal string). */
+/** docs/specification.md §5 decimal: 「X必須為數字」 (a number or a plain decimal string). */
 export function decimal(): Rule {
   return {
     name: 'decimal',
@@ -38,7 +38,7 @@ export function decimal(): Rule {
   };
 }
 
-/** SPEC §5 numeric: 「X必須為整數」. */
+/** docs/specification.md §5 numeric: 「X必須為整數」. */
 export function numeric(): Rule {
   return {
     name: 'numeric',
@@ -69,7 +69,7 @@ function mailAddress(name: string, local: RegExp, topLabel: RegExp): Rule {
 }
 
 /**
- * SPEC §5 email: an address mail is delivered to. No leading, trailing or doubled dot before @, at most
+ * docs/specification.md §5 email: an address mail is delivered to. No leading, trailing or doubled dot before @, at most
  * 64 characters there and 254 in all, a domain of host-name labels ending in a top-level domain (so no
  * IP address); quoted local parts, non-ASCII and invisible characters are refused.
  */
@@ -78,7 +78,7 @@ export function email(): Rule {
 }
 
 /**
- * SPEC §5 B2B email, same message: letters, digits, `_ . - +` before @ (dots as for {@link email}), a
+ * docs/specification.md §5 B2B email, same message: letters, digits, `_ . - +` before @ (dots as for {@link email}), a
  * domain whose labels neither start nor end with a hyphen, and a suffix of 2-24 letters (README:
  * decisions).
  */
@@ -86,7 +86,7 @@ export function b2bEmail(): Rule {
   return mailAddress('b2bEmail', B2B_LOCAL, B2B_TOP_LABEL);
 }
 
-/** SPEC §5 regex: no special symbols, spaces or full-width characters. */
+/** docs/specification.md §5 regex: no special symbols, spaces or full-width characters. */
 export function noSpecialCharacters(): Rule {
   return {
     name: 'noSpecialCharacters',
@@ -113,7 +113,7 @@ export function printableLines(): Rule {
   };
 }
 
-/** SPEC §5 max length: non-ASCII characters count 2; 「X長度限制為N」. */
+/** docs/specification.md §5 max length: non-ASCII characters count 2; 「X長度限制為N」. */
 export function maxLength(max: number): Rule {
   return {
     name: 'maxLength',
@@ -122,7 +122,7 @@ export function maxLength(max: number): Rule {
   };
 }
 
-/** SPEC §5 captcha: 「驗證碼錯誤」 unless `verified` (a value or a reference) is exactly `true`. */
+/** docs/specification.md §5 captcha: 「驗證碼錯誤」 unless `verified` (a value or a reference) is exactly `true`. */
 export function captcha(verified: Param<boolean>): Rule {
   return {
     name: 'captcha',
@@ -133,7 +133,7 @@ export function captcha(verified: Param<boolean>): Rule {
   };
 }
 
-/** SPEC §5 generic: fails with `message` while `error` is exactly `true`, whatever the value. */
+/** docs/specification.md §5 generic: fails with `message` while `error` is exactly `true`, whatever the value. */
 export function generic(options: { error: Param<boolean>; message: Param<string> }): Rule {
   return {
     name: 'generic',

@@ -4,7 +4,7 @@ import type { Cart } from '../../domain/cart-item';
 import { apiPost } from '../../lib/api-client';
 import { loadSiteSettings } from '../../lib/site-settings-api';
 
-/** The cart machine bound to the cart service (SPEC §7). A refused insert rejects with ApiFailure (data, message). */
+/** The cart machine bound to the cart service (docs/specification.md §7). A refused insert rejects with ApiFailure (data, message). */
 export const liveCartMachine = cartMachine.provide({
   actors: {
     loadCart: fromPromise(async () => {

@@ -6,7 +6,7 @@ import { busyMessage } from '../../domain/busy-message';
 const FALLBACK_REFUSAL = '此項目無法加入購物車，請確認保障內容後再試。';
 const FALLBACK_FAILURE = `${busyMessage()}。`;
 
-/** The dialogs of SPEC §8 for the cart: cart full, item error, and a call that failed. */
+/** The dialogs of docs/specification.md §8 for the cart: cart full, item error, and a call that failed. */
 export function CartDialogs() {
   const { actors } = useRouteContext({ from: '__root__' });
   const state = useSelector(actors.cart, (s) => s.value);

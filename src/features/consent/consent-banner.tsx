@@ -9,7 +9,7 @@ import { BusyButton } from '../../components/busy-button';
 const SPACE = '--consent-space';
 
 /**
- * The cookie banner: shown until the visitor accepts (SPEC §1, §4). It comes first in the page, so the
+ * The cookie banner: shown until the visitor accepts (docs/specification.md §1, §4). It comes first in the page, so the
  * keyboard reaches it first; once accepted, focus goes back to where it was before it entered the
  * banner, or on to the skip link, the next stop after it.
  */

@@ -1,5 +1,5 @@
 /*
- * The article list's page number, in the tab's session state (SPEC §3, default 1): coming back from an
+ * The article list's page number, in the tab's session state (docs/specification.md §3, default 1): coming back from an
  * article, or to /featured/article from anywhere, lands on the page the visitor last saw.
  */
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The screen ids of the route the visitor came from and went to (SPEC §2). */
+/** The screen ids of the route the visitor came from and went to (docs/specification.md §2). */
 export interface RouteNames {
   from: string | undefined;
   to: string | undefined;

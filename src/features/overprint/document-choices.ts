@@ -1,6 +1,6 @@
 import type { OverprintDocument } from '../../domain/api/overprint';
 
-/** Each document: its name, what it is for and who signs it (DOMAIN §1.2-1.3). */
+/** Each document: its name, what it is for and who signs it (docs/domain.md §1.2-1.3). */
 export const DOCUMENT_CHOICES: Record<OverprintDocument, { name: string; purpose: string; signing: string }> =
   {
     form: {

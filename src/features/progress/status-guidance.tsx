@@ -4,7 +4,7 @@ import type { ProgressEvent } from '../../domain/api/overprint';
 import type { ApplicationStatus } from '../../domain/application-status';
 import { INSURER } from '../../domain/insurer';
 
-/** What the company can do at each status (DOMAIN §1.2); 待補件 names the documents staff asked for. */
+/** What the company can do at each status (docs/domain.md §1.2); 待補件 names the documents staff asked for. */
 export function statusGuidance(status: ApplicationStatus, latest: ProgressEvent): ReactNode {
   switch (status) {
     case '已受理':

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 
-/** The session's reminder (time left, continue) and its end notice (SPEC §4). */
+/** The session's reminder (time left, continue) and its end notice (docs/specification.md §4). */
 export function SessionDialogs() {
   const { actors } = useRouteContext({ from: '__root__' });
   const state = useSelector(actors.session, (s) => s.value);

@@ -9,7 +9,7 @@ import type { ShopcartActor } from './shopcart-flow';
 let noticeUpOn: FlowStep | null = null;
 
 /**
- * 「購物車內容已變更」 on a shopcart step (SPEC §3 rmind1-3): when the cart changed after the visitor
+ * 「購物車內容已變更」 on a shopcart step (docs/specification.md §3 rmind1-3): when the cart changed after the visitor
  * confirmed STEP1, each step says so once, and stays saying it while the visitor is on it.
  */
 export function CartChangedNotice({ flow, step }: { flow: ShopcartActor; step: FlowStep }) {

@@ -4,7 +4,7 @@ import { apiPost } from '../../lib/api-client';
 const CAMPAIGN_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 
 /**
- * SPEC §4, §7: each navigation logs a page view; a visit with utm parameters logs a campaign view instead.
+ * docs/specification.md §4, §7: each navigation logs a page view; a visit with utm parameters logs a campaign view instead.
  * Tracking never disturbs the visitor: failures are dropped.
  */
 export function trackPageView(from: string | undefined, to: string | undefined, searchStr: string): void {

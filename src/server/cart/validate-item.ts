@@ -38,7 +38,7 @@ type Line = InsertCart['PROD_LIST'][number];
 /**
  * Whether an item may go into the cart; the refusal's message (Traditional Chinese) when not.
  * A package item (SOURCE_CODE PKG, or REC naming a package) takes each line's salary-multiple rating
- * from the package line (SPC_RATE_MARK with the product's PROD_CAT and PROD_KIND, SPEC §9); a cell
+ * from the package line (SPC_RATE_MARK with the product's PROD_CAT and PROD_KIND, docs/specification.md §9); a cell
  * takes it from the product's basis: 'salary' always, 'flat_or_salary' when FACE_AMT is 1. A salary
  * cell's chosen multiple travels in its title (`salaryCellTitle`); when it does, it must be one the
  * product offers.

@@ -5,7 +5,7 @@ import { PRODUCTS } from './seed-data/products';
 import { PREMIUM_RATES } from './seed-data/rates';
 
 /**
- * The catalogue of DOMAIN §2 (products, rate tables, packages), upserted by key in one transaction:
+ * The catalogue of docs/domain.md §2 (products, rate tables, packages), upserted by key in one transaction:
  * a second run changes nothing, and an edited seed row replaces the stored one. Package lines no longer
  * in the seed are removed; products and packages are never deleted (carts may name them).
  */

@@ -29,7 +29,7 @@ import {
 } from './pdf-layout';
 
 /*
- * The overprint (套印, DOMAIN §1.3): what the company applied with, printed as the insurer's documents,
+ * The overprint (套印, docs/domain.md §1.3): what the company applied with, printed as the insurer's documents,
  * the 要保書 and the 被保險人名冊 it stamps and hands to the insurer's staff, and a summary it keeps.
  */
 

@@ -28,7 +28,7 @@ export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string; db: Kysel
   };
   app.get('/', toSite);
   app.get(SITE_BASE, toSite);
-  // SPEC §2's login path; the analysts' pages live under the site like every other page
+  // docs/specification.md §2's login path; the analysts' pages live under the site like every other page
   app.get('/login', (_request, reply) => reply.redirect(`${SITE_BASE}/login`, 301));
 
   if (!existsSync(staticDir)) {

@@ -42,7 +42,7 @@ const WRITE = { config: { budget: 'write' } } as const;
 const TRACKING = { config: { budget: 'tracking' } } as const;
 
 /**
- * The cart service of SPEC §7 (`DTODGAZ0/<verb>`, every verb a POST with a JSON body): the cart of the
+ * The cart service of docs/specification.md §7 (`DTODGAZ0/<verb>`, every verb a POST with a JSON body): the cart of the
  * signed gi_cart cookie, the visitor's activity session, run-time settings and page/campaign views.
  */
 export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
@@ -177,7 +177,7 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
   });
 };
 
-/** A refused cart change: its message, and the dialog the client opens (SPEC §8) as `data`. */
+/** A refused cart change: its message, and the dialog the client opens (docs/specification.md §8) as `data`. */
 function refusedAnswer({ reason }: Refusal<CartRefusal>) {
   return fail(RETURN_CODE.refused, reason.msg, reason.dialog);
 }

@@ -35,7 +35,7 @@ import { type PricingPlan, priceCart, toEstimate } from '../shopcart/price-cart'
 
 const WRITE = { config: { budget: 'write' } } as const;
 
-/** The insurer's staff contact the company within this many working days (DOMAIN §1.2, done step). */
+/** The insurer's staff contact the company within this many working days (docs/domain.md §1.2, done step). */
 export const CONTACT_WORKING_DAYS = 3;
 
 /** A refusal decided inside the submit's transaction: it rolls back (nothing stored, no captcha used). */

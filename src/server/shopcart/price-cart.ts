@@ -18,7 +18,7 @@ import {
  *    salaryMultipleAmount(average monthly salary, multiple, cap). A package line's multiple and cap are
  *    the package's (package_products); a salary cell's multiple is the one its title carries
  *    (salaryCellTitle, STEP1's chooser), else the product's default, and its cap is the product's maximum;
- *  - each line's rate: the group's average rate (平均保險費率, DOMAIN §2.1, averageRate): age-rated
+ *  - each line's rate: the group's average rate (平均保險費率, docs/domain.md §2.1, averageRate): age-rated
  *    products at the plan's average age or over its age bands, class-rated ones at the occupation class;
  *  - quotePremium over the headcount: each item on its own, and the whole cart. The total is quoted once
  *    over all lines, so it may differ by NT$1 from the sum of the items' rounded premiums.

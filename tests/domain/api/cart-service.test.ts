@@ -30,7 +30,7 @@ const line = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-// SPEC §3 "Cart item sent on insert".
+// docs/specification.md §3 "Cart item sent on insert".
 const item = (over: Record<string, unknown> = {}) => ({
   SOURCE_CODE: 'PKG',
   SHOPCART_CART_NO: 'C0001',
@@ -41,7 +41,7 @@ const item = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe('insertCart body (SPEC §3)', () => {
+describe('insertCart body (docs/specification.md §3)', () => {
   it('takes an item as the client builds it and casts typed numbers', () => {
     const body = item({ PROD_LIST: [line({ ORDER_SEQ: '2', FACE_AMT: '500,000' })], EXTRA: 'x' });
     expect(insertCartSchema.validateSync(body, { stripUnknown: true })).toEqual({
@@ -137,7 +137,7 @@ describe('deleteCartItem body', () => {
   });
 });
 
-// SPEC §7 "Log page view": client_device, curr_page, next_page; pages are the screen ids of SPEC §2.
+// docs/specification.md §7 "Log page view": client_device, curr_page, next_page; pages are the screen ids of docs/specification.md §2.
 const view = (over: Record<string, unknown> = {}) => ({
   client_device: 'Desktop',
   curr_page: 'ODGAF000',
@@ -145,7 +145,7 @@ const view = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe('addTrace body (SPEC §7 log page view)', () => {
+describe('addTrace body (docs/specification.md §7 log page view)', () => {
   it.each([
     ['a desktop view', {}],
     ['a mobile view', { client_device: 'Mobile' }],
@@ -168,7 +168,7 @@ describe('addTrace body (SPEC §7 log page view)', () => {
   });
 });
 
-describe('addDetailTrace body (SPEC §7 log campaign view)', () => {
+describe('addDetailTrace body (docs/specification.md §7 log campaign view)', () => {
   const campaign = (over: Record<string, unknown> = {}) =>
     view({ utm_source: 'line', utm_campaign: 'spring', query: { utm_source: 'line', page: '2' }, ...over });
 

@@ -3,7 +3,7 @@ import { CONTACT_NO, contactMessageSchema } from '../../../src/domain/api/contac
 import { contactTopicLabel } from '../../../src/domain/contact-topics';
 import { firstError } from '../validation/first-error';
 
-/* The contact form (聯絡我們) as SPEC §5 words its messages. */
+/* The contact form (聯絡我們) as docs/specification.md §5 words its messages. */
 const MESSAGE = {
   name: '林小華',
   companyName: '好安心科技股份有限公司',

@@ -65,7 +65,7 @@ describe('the documents', () => {
 });
 
 describe('the application statuses', () => {
-  it('move as DOMAIN §1.2 describes; decisions are final', () => {
+  it('move as docs/domain.md §1.2 describes; decisions are final', () => {
     const allowed = APPLICATION_STATUSES.flatMap((from) =>
       APPLICATION_STATUSES.filter((to) => canAdvance(from, to)).map((to) => `${from}→${to}`),
     );

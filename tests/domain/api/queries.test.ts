@@ -45,7 +45,7 @@ describe('queryPackage: PACK_ID is upper-case letters, digits and underscores, s
   });
 });
 
-describe('consent accept: the version in force, on a device of SPEC §7', () => {
+describe('consent accept: the version in force, on a device of docs/specification.md §7', () => {
   it.each([
     [{ version: CONSENT_VERSION, client_device: 'Mobile' }, null],
     [{ version: CONSENT_VERSION, client_device: 'Desktop' }, null],
@@ -58,7 +58,7 @@ describe('consent accept: the version in force, on a device of SPEC §7', () => 
   });
 });
 
-describe('queryAllMeta: meta_attr=title (SPEC §7)', () => {
+describe('queryAllMeta: meta_attr=title (docs/specification.md §7)', () => {
   it.each([
     [{ meta_attr: 'title' }, null],
     [{ meta_attr: 'keywords' }, '請選擇查詢屬性'],

@@ -9,7 +9,7 @@ import {
 import { firstError } from '../validation/first-error';
 
 /*
- * The shopcart application's schemas as SPEC §5 words them: the messages below are the spec's, with the
+ * The shopcart application's schemas as docs/specification.md §5 words them: the messages below are the spec's, with the
  * form's labels. Today is 2026-11-23 (Asia/Taipei); the cart's products take people aged 20 to 60.
  */
 const context = { today: '2026-11-23', ages: [20, 60] as const, needsSalary: false };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { array, string, ValidationError } from 'yup';
 import '../../../src/domain/validation/locale';
 
-// yup's own list checks speak the site's words (SPEC §5 style), naming the field, never English.
+// yup's own list checks speak the site's words (docs/specification.md §5 style), naming the field, never English.
 async function message(schema: { validate(value: unknown): Promise<unknown> }, value: unknown) {
   try {
     await schema.validate(value);

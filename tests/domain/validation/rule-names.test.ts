@@ -38,7 +38,7 @@ function failedRule(rule: Rule, value: unknown): string | undefined {
   }
 }
 
-describe('each rule of SPEC §5 fails under its own name', () => {
+describe('each rule of docs/specification.md §5 fails under its own name', () => {
   it.each<[string, Rule, unknown]>([
     ['decimal', decimal(), 'abc'],
     ['numeric', numeric(), '1.5'],

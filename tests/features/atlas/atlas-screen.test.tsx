@@ -78,7 +78,7 @@ describe('the atlas', () => {
     expect(screen.getByText('analyst.one')).toBeVisible();
   });
 
-  it('simulates by the events the state takes, with undo and reset (SPEC §4: start, reminder, continue)', async () => {
+  it('simulates by the events the state takes, with undo and reset (docs/specification.md §4: start, reminder, continue)', async () => {
     const user = userEvent.setup();
     await openAtlas('?machine=session&view=simulate');
     const state = () => screen.getByTestId('simulated-state').textContent;

@@ -62,7 +62,7 @@ describe.each(machines.map((m) => [m.id, m] as const))('the %s machine drawn', (
   });
 });
 
-describe('the session machine drawn (SPEC §4)', () => {
+describe('the session machine drawn (docs/specification.md §4)', () => {
   it('labels its delays with their length: the reminder 1440 s after the start, the end 300 s after that', async () => {
     const labels = (await layoutOf('session')).edges.map((e) => e.label);
     expect(labels).toContain('after remindAfter (1440 s)');

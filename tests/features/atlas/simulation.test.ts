@@ -62,7 +62,7 @@ describe.each(machines.map((m) => [m.id, m] as const))('simulating the %s machin
 describe('what the simulation offers', () => {
   const session = machines.find((m) => m.id === 'session')!;
 
-  it('offers a waiting state its delay as an event, and takes it (SPEC §4: the reminder after 1440 s)', () => {
+  it('offers a waiting state its delay as an event, and takes it (docs/specification.md §4: the reminder after 1440 s)', () => {
     const starting = startSimulation(session);
     const started = simulate(session, starting, {
       type: 'xstate.done.actor.startSession',

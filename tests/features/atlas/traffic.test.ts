@@ -5,7 +5,7 @@ import { machineGraph } from '../../../src/features/atlas/machine-graph';
 import { funnel, trafficMarks } from '../../../src/features/atlas/traffic-marks';
 
 /*
- * Traffic on the session machine (SPEC §4: the session starts, a reminder after 1440 s, the end 300 s later):
+ * Traffic on the session machine (docs/specification.md §4: the session starts, a reminder after 1440 s, the end 300 s later):
  * three visitors started it, two were reminded, one let it end.
  */
 

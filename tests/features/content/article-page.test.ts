@@ -13,7 +13,7 @@ const storage = new MemoryStorage();
 Object.defineProperty(globalThis, 'sessionStorage', { value: storage, configurable: true });
 afterEach(() => storage.clear());
 
-describe('the article list’s page in the session state (SPEC §3)', () => {
+describe('the article list’s page in the session state (docs/specification.md §3)', () => {
   it('is 1 until a page is kept, then the page kept', () => {
     expect(articlePage.get()).toBe(1);
     articlePage.set(3);

@@ -4,7 +4,7 @@ import { headingOf } from '../../../src/domain/screens';
 import { heldNetwork } from '../../support/held-network';
 import { openPage } from '../../support/visitor-page';
 
-// The about pages and the B2B introduction: what the issue and DOMAIN.md ask each to say.
+// The about pages and the B2B introduction: what the issue and docs/domain.md ask each to say.
 
 let close: (() => void) | undefined;
 afterEach(() => {

@@ -42,7 +42,7 @@ describe('package page (ODGAF011)', () => {
     ).toHaveTextContent('10萬15～60 歲，可續保至 70 歲90 天');
   });
 
-  it('puts the package in the cart as the SPEC item', async () => {
+  it('puts the package in the cart as the cart item of docs/specification.md §3', async () => {
     const { fetchMock } = await renderApp('/product/Intropackage?PACK_ID=BASIC', {
       fetch: catalogueServer(),
     });
@@ -90,7 +90,7 @@ describe('package page (ODGAF011)', () => {
 
 describe('package page (ODGAF011) sent with its answer', () => {
   const basic = PACKAGES.find((p) => p.PACK_ID === 'BASIC')!;
-  // the page's data block as the server writes it, keyed by the address the screen reads (SPEC: the API base)
+  // the page's data block as the server writes it, keyed by the address the screen reads (docs/specification.md §7: the API base)
   const pageWith = (answers: Record<string, unknown>) => {
     const block = document.createElement('script');
     block.type = 'application/json';

@@ -36,7 +36,7 @@ describe('packages (ODGAF010)', () => {
     );
   });
 
-  it('puts a package in the cart as the SPEC item: salary lines with FACE_AMT 1', async () => {
+  it('puts a package in the cart as the cart item of docs/specification.md §3: salary lines with FACE_AMT 1', async () => {
     const { fetchMock } = await renderApp('/product/optionpackage', { fetch: catalogueServer() });
     await waitFor(() => expect(screen.getByRole('button', { name: /^購物車/ })).toHaveTextContent('購物車0'));
     await userEvent.click(await screen.findByRole('button', { name: '加入購物車：進階型' }));

@@ -1,7 +1,7 @@
 import type { Cart, InputPackage } from '../../../src/domain/cart-item';
 import type { Oracle, SentRequest, ServerReply } from './oracle';
 
-// SPEC §9, written here rather than read from the code under test.
+// docs/specification.md §9, written here rather than read from the code under test.
 const SPEC_MAX_ITEMS = 5;
 const SPEC_CHANNEL = '1';
 const NETWORK_DOWN = '網路連線異常，請確認網路後再試一次';
@@ -31,17 +31,17 @@ export interface CartView {
   loadFailed: boolean;
   /** 加入購物車, 移除 and the amount choosers are disabled while a cart call is in flight */
   busy: boolean;
-  /** the full-screen overlay of SPEC §1 while an insert, a change of amount or a removal is in flight */
+  /** the full-screen overlay of docs/specification.md §1 while an insert, a change of amount or a removal is in flight */
   overlay: boolean;
   /** the open dialog: its title, a text it must contain, and the control holding focus */
   dialog: { title: string; says: string; focus: string } | null;
-  /** the add_to_cart events of SPEC §4 in the dataLayer, by item name */
+  /** the add_to_cart events of docs/specification.md §4 in the dataLayer, by item name */
   added: string[];
 }
 
 const dialog = (title: string, says: string) => ({ title, says, focus: '我知道了' });
 
-/** SPEC §3 and §9: the insert payload of a package, built here from the spec's field rules. */
+/** docs/specification.md §3 and §9: the insert payload of a package, built here from the spec's field rules. */
 export function specCartItem(pkg: InputPackage, cartNo: string, source = 'PKG') {
   const salaryMultiple = (l: InputPackage['PROD_LIST'][number]) =>
     l.SPC_RATE_MARK === 2 || (l.SPC_RATE_MARK === 4 && l.PROD_CAT === 3 && l.PROD_KIND === 99);
@@ -63,7 +63,7 @@ export function specCartItem(pkg: InputPackage, cartNo: string, source = 'PKG') 
 }
 
 /**
- * The cart as SPEC §3, §4, §7, §8 and §9 describe it: loaded with the site's settings on arrival; an add
+ * The cart as docs/specification.md §3, §4, §7, §8 and §9 describe it: loaded with the site's settings on arrival; an add
  * is refused at the limit without asking the server, otherwise inserted and the cart reloaded; the server's
  * refusals open their dialogs; a removal reloads the cart. A new amount for an item is the item as the
  * insert would send it, at that amount, with the item's CLASS_ID; once taken the cart is read again,
@@ -168,7 +168,7 @@ export class CartOracle implements Oracle<CartStimulus, CartView> {
     const message = reply === 'network-error' ? NETWORK_DOWN : reply.msg;
     switch (call) {
       case 'getExtraSetup':
-        // The settings come once a page; SPEC §9's limit stands in when they cannot be had.
+        // The settings come once a page; docs/specification.md §9's limit stands in when they cannot be had.
         this.settingsLimit = answered
           ? (reply.data as { cartMaxItems: number }).cartMaxItems
           : SPEC_MAX_ITEMS;

@@ -12,12 +12,12 @@ export interface ConsentView {
   /** the banner says the browser would not keep the cookie, and how to allow it */
   refusedByBrowser: boolean;
   acceptEnabled: boolean;
-  /** the privacy cookie of SPEC §9 as the browser holds it */
+  /** the privacy cookie of docs/specification.md §9 as the browser holds it */
   cookie: string | null;
 }
 
 /**
- * Cookie consent (SPEC §1, §4, §9): the banner shows until accepted; accepting stores OI_Privacy_CHECK=Y;
+ * Cookie consent (docs/specification.md §1, §4, §9): the banner shows until accepted; accepting stores OI_Privacy_CHECK=Y;
  * a browser that will not keep it is told how to allow it; the server's audit record is asked for once
  * the cookie is kept, and its answer, whatever it is, changes nothing for the visitor.
  */

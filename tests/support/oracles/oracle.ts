@@ -5,9 +5,9 @@ export interface SentRequest {
 }
 
 /**
- * A reference model of one flow, written from SPEC.md and the issues without XState: given what the
+ * A reference model of one flow, written from docs/specification.md and the issues without XState: given what the
  * visitor did, what the server answered and how much time passed, it says what the visitor must see and
- * what the page must have sent. Delays and limits come from SPEC §9 or from the server's answers, never
+ * what the page must have sent. Delays and limits come from docs/specification.md §9 or from the server's answers, never
  * from the machine under test.
  */
 export interface Oracle<TStimulus, TView> {

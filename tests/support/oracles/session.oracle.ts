@@ -1,6 +1,6 @@
 import type { Oracle, SentRequest, ServerReply } from './oracle';
 
-// SPEC §9 (seconds, as SPEC §4 presumes and the server's answer confirms), used when addSession fails.
+// docs/specification.md §9 (seconds, as docs/specification.md §4 presumes and the server's answer confirms), used when addSession fails.
 const SPEC_REMIND_SECONDS = 1440;
 const SPEC_END_SECONDS = 1740;
 
@@ -37,9 +37,9 @@ const minutesAndSeconds = (seconds: number) =>
   `${Math.floor(seconds / 60) > 0 ? `${Math.floor(seconds / 60)} 分 ` : ''}${seconds % 60} 秒`;
 
 /**
- * The session of SPEC §4 and §9: every page and every navigation (re)starts it on the server; a reminder
+ * The session of docs/specification.md §4 and §9: every page and every navigation (re)starts it on the server; a reminder
  * is due `remind` seconds after the server's start and the end `end` seconds after it, with the server's
- * times (SPEC §9's when the server cannot be asked); at the end the server is told, flows in progress
+ * times (docs/specification.md §9's when the server cannot be asked); at the end the server is told, flows in progress
  * are forgotten and the visitor is taken home with a notice; continuing or confirming starts it again.
  */
 export class SessionOracle implements Oracle<SessionStimulus, SessionView> {

@@ -82,8 +82,8 @@ function rulesOf(cart: Cart, today: string) {
  * (Back, Forward, a deep link) lands on the step asked for or, when the data does not allow it, the
  * furthest one that it allows. STEP3's 修改 opens a step whose confirmation returns to STEP3. Each step
  * says 「購物車內容已變更」 once when the cart is not the one confirmed on STEP1 (the page marks it
- * shown: SPEC §3 rmind1-3), and keeps saying it while the visitor stays; a change of the cart's content
- * lets every step say it again (SPEC §4). A refused application stays on STEP3 with the server's words.
+ * shown: docs/specification.md §3 rmind1-3), and keeps saying it while the visitor stays; a change of the cart's content
+ * lets every step say it again (docs/specification.md §4). A refused application stays on STEP3 with the server's words.
  * An application sent whose answer never came (the network failed, the page went away) may be stored: the
  * server empties the cart as it stores one, so an empty cart then does not send STEP3 back to STEP1 but
  * asks the server for the application of the flow's requestId: found, STEP4 shows its 受理編號; not

@@ -6,7 +6,7 @@ import type { Oracle, SentRequest, ServerReply } from './oracle';
 const NETWORK_DOWN = '網路連線異常，請確認網路後再試一次';
 // The page's own words for a refusal that gives no reason.
 const NO_QUOTE = '暫時無法試算，請稍後再試一次';
-// DOMAIN §2.3: the online quote stops at 49 people.
+// docs/domain.md §2.3: the online quote stops at 49 people.
 const LARGEST_ONLINE_GROUP = 49;
 
 export type TryoutStep = 1 | 2 | 3;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The catalogue (DOMAIN.md §2): products, packages of products, premium rates, and site settings.
+// The catalogue (docs/domain.md §2): products, packages of products, premium rates, and site settings.
 // Amounts are whole NT$; rates are NT$ per rate_unit of sum insured per year.
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema of their time
 export async function up(db: Kysely<any>): Promise<void> {
@@ -43,7 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('order_seq', 'integer', (col) => col.notNull())
     .execute();
 
-  // One line of a package. spc_rate_mark says how the line is rated (SPEC §9): 2 = salary multiple,
+  // One line of a package. spc_rate_mark says how the line is rated (docs/specification.md §9): 2 = salary multiple,
   // 4 with the product's prod_cat 3 and prod_kind 99 = occupational salary multiple, 1 = flat amount.
   await db.schema
     .createTable('package_products')

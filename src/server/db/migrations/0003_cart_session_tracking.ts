@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The cart service (SPEC §7): carts bound to a cookie, their items ("classes") and product lines;
+// The cart service (docs/specification.md §7): carts bound to a cookie, their items ("classes") and product lines;
 // page and campaign views per session; the visitor's activity session on the session row.
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema of their time
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // What the catalogue of 0002 could not say: the salary multiples a product may be bought at
-// (GOI: 月投保薪資 × 24 to 60, DOMAIN §2.2), and a natural key for rate bands so the seed can upsert them.
+// (GOI: 月投保薪資 × 24 to 60, docs/domain.md §2.2), and a natural key for rate bands so the seed can upsert them.
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema of their time
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

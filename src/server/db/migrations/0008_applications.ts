@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The shopcart application (ODGAF040-043, DOMAIN §1.2): what a company applied for, as a copy of the
+// The shopcart application (ODGAF040-043, docs/domain.md §1.2): what a company applied for, as a copy of the
 // priced cart (items, product lines, rates) that later catalogue changes leave alone, its 被保險人名冊,
 // the history of its status, and the serial of the day its 受理編號 is numbered with.
 //
@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
 // transactions queue on it only for their final inserts, and the one order keeps them free of deadlocks.
 // The child tables are indexed on their parent's key for the cascades.
 
-/** The statuses of the progress check (DOMAIN §1.2); a new application starts 已受理. */
+/** The statuses of the progress check (docs/domain.md §1.2); a new application starts 已受理. */
 const STATUSES = sql`('已受理', '資料審核中', '待補件', '核保中', '已承保', '已結案', '不予承保')`;
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe the schema of their time

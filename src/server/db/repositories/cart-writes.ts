@@ -31,7 +31,7 @@ export async function markCartChanged(trx: Transaction<Database>, cartNo: string
 }
 
 /**
- * Why a change was refused: the message, and the dialog the client opens (SPEC §8), if any. The change
+ * Why a change was refused: the message, and the dialog the client opens (docs/specification.md §8), if any. The change
  * is rolled back: a refused insert stores nothing, not even the cart a first insert made for the session.
  */
 export type CartRefusal = { dialog: 'modalCartFull' | 'modalCartItemError' | null; msg: string };

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema';
 
-/** The visitor's activity session (SPEC §4) by the database clock; started null when never started. */
+/** The visitor's activity session (docs/specification.md §4) by the database clock; started null when never started. */
 export interface ActivityTimes {
   startedAt: Date | null;
   endedAt: Date | null;

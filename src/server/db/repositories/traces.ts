@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AddDetailTrace, AddTrace } from '../../../domain/api/cart-service';
 import type { Database } from '../schema';
 
-/** A page view of the session (SPEC §7 "Log page view"). */
+/** A page view of the session (docs/specification.md §7 "Log page view"). */
 export async function insertPageTrace(
   db: Kysely<Database>,
   sessionId: string,
@@ -19,7 +19,7 @@ export async function insertPageTrace(
     .execute();
 }
 
-/** A page view that came with a campaign query (SPEC §7 "Log campaign view"). */
+/** A page view that came with a campaign query (docs/specification.md §7 "Log campaign view"). */
 export async function insertCampaignTrace(
   db: Kysely<Database>,
   sessionId: string,

@@ -9,7 +9,7 @@ type Line = Omit<Insertable<PackageProductsTable>, 'pack_id' | 'order_seq'>;
 /** A flat sum insured (or 日額), SPC_RATE_MARK 1. */
 const flat = (prod_id: string, amount: number): Line => ({ prod_id, spc_rate_mark: 1, amount });
 
-/** 月薪 × multiple up to a cap: mark 2, or mark 4 for GOI (prod_cat 3, prod_kind 99; SPEC §9). */
+/** 月薪 × multiple up to a cap: mark 2, or mark 4 for GOI (prod_cat 3, prod_kind 99; docs/specification.md §9). */
 const salary = (prod_id: string, salary_multiple: number, amount_cap: number): Line => ({
   prod_id,
   spc_rate_mark: prod_id === 'GOI' ? 4 : 2,
@@ -22,8 +22,8 @@ export interface SeedPackage extends Insertable<PackagesTable> {
 }
 
 /**
- * The 5 packages of DOMAIN §2.4, in display order; a line's order_seq is its place in `lines`.
- * 進階型's life cover is taken as 月薪 × 24 (DOMAIN offers 200萬 or 月薪 × 24): cover that grows with
+ * The 5 packages of docs/domain.md §2.4, in display order; a line's order_seq is its place in `lines`.
+ * 進階型's life cover is taken as 月薪 × 24 (docs/domain.md offers 200萬 or 月薪 × 24): cover that grows with
  * pay sets it apart from 基本型's flat 100萬; its cap is GTL's maximum, 500萬, as for 尊榮型.
  */
 export const PACKAGES: SeedPackage[] = [

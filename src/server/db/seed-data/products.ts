@@ -4,11 +4,11 @@ import type { ProductsTable } from '../schema';
 const WAN = 10_000;
 
 /**
- * The 8 products of DOMAIN §2.2. Amounts are whole NT$. prod_cat/prod_kind are this catalogue's codes;
- * GOI is prod_cat 3, prod_kind 99, which with SPC_RATE_MARK 4 marks a salary-multiple line (SPEC §9).
+ * The 8 products of docs/domain.md §2.2. Amounts are whole NT$. prod_cat/prod_kind are this catalogue's codes;
+ * GOI is prod_cat 3, prod_kind 99, which with SPC_RATE_MARK 4 marks a salary-multiple line (docs/specification.md §9).
  *
- * Riders (DOMAIN §1.2 "some riders need a main policy"): GAM pays accident medical costs, so it needs
- * the accident policy GAD (DOMAIN §2.2). GHR and GHD, marked riders in §2.2, attach to the group's life
+ * Riders (docs/domain.md §1.2 "some riders need a main policy"): GAM pays accident medical costs, so it needs
+ * the accident policy GAD (docs/domain.md §2.2). GHR and GHD, marked riders in §2.2, attach to the group's life
  * master policy (「附加於團體保險主契約」), so they need GTL. GCI, GCA and GOI are not riders in §2.2
  * and stand alone. GHD's waiting period follows GHR's (30 days for disease); §2.2 gives none for it.
  */
@@ -194,7 +194,7 @@ export const PRODUCTS: Insertable<ProductsTable>[] = [
     max_amount: 300 * WAN,
     amount_step: 0,
     default_salary_multiple: 45,
-    // DOMAIN §2.2 allows 24–60; steps of 3 keep the list short and hold the default 45
+    // docs/domain.md §2.2 allows 24–60; steps of 3 keep the list short and hold the default 45
     salary_multiple_min: 24,
     salary_multiple_max: 60,
     salary_multiple_step: 3,

@@ -13,7 +13,7 @@ function byClass(prodId: string, rates: readonly number[]): Rate[] {
   return rates.map((rate, i) => ({ prod_id: prodId, occupation_class: i + 1, rate }));
 }
 
-/** The rate tables of DOMAIN §2.3: NT$ per rate unit of the product (per 萬; GHD per NT$100 of 日額) per year. */
+/** The rate tables of docs/domain.md §2.3: NT$ per rate unit of the product (per 萬; GHD per NT$100 of 日額) per year. */
 export const PREMIUM_RATES: Rate[] = [
   ...byAge('GTL', [
     [15, 24, 8],
