@@ -1,5 +1,3 @@
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { printDocuments } from './print-documents';
 import type { RenderAnswer, RenderRequest } from './render-pool';
@@ -9,15 +7,6 @@ import type { RenderAnswer, RenderRequest } from './render-pool';
  * on the thread that answers requests. The bytes go back in a buffer of their own, transferred, not copied.
  */
 
-/** The render thread's niceness (Linux): with the cores busy, the request thread runs first. */
-const RENDER_NICE = 19;
-
-// On Linux a thread has an id of its own, and setpriority on it sets that thread's niceness only. Where
-// /proc/thread-self is missing, the thread keeps the process's priority.
-try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), RENDER_NICE);
-} catch {}
-
 parentPort?.on('message', async ({ record, documents, printedAt }: RenderRequest) => {
   try {
     const pdf = new Uint8Array(await printDocuments(record, documents, new Date(printedAt)));
@@ -26,3 +15,5 @@ parentPort?.on('message', async ({ record, documents, printedAt }: RenderRequest
     parentPort?.postMessage({ failed: (error as Error).name } satisfies RenderAnswer);
   }
 });
+
+parentPort?.postMessage({ ready: true } satisfies RenderAnswer);

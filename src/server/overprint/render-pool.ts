@@ -14,8 +14,11 @@ export interface RenderRequest extends Omit<RenderJob, 'printedAt'> {
   printedAt: number;
 }
 
-/** What a render thread answers: the PDF's bytes, or the name of the error that stopped it. */
-export type RenderAnswer = { pdf: Uint8Array } | { failed: string };
+/**
+ * What a render thread says: that it has loaded and takes jobs, or a job's PDF bytes, or the name of the
+ * error that stopped the job.
+ */
+export type RenderAnswer = { ready: true } | { pdf: Uint8Array } | { failed: string };
 
 export interface Renderer {
   /** the PDF; rejects with {@link RenderQueueFull} at once when every thread is busy and the queue full */
@@ -29,7 +32,7 @@ export interface RenderPoolOptions {
   threads: number;
   /** jobs that may wait for a thread; one more is refused */
   queue: number;
-  /** a render taking longer ends its thread and fails */
+  /** a render taking longer, counted from when its thread has loaded, ends the thread and fails */
   timeoutMs?: number;
   /** the thread's module (tests give one that fails) */
   entry?: URL;
@@ -65,7 +68,9 @@ interface Pending {
 
 interface Thread {
   worker: Worker;
-  busy?: Pending & { timer: NodeJS.Timeout };
+  /** the thread has loaded its modules: a job's time runs from then */
+  ready: boolean;
+  busy?: Pending & { timer?: NodeJS.Timeout };
 }
 
 /**
@@ -84,11 +89,19 @@ export function createRenderPool({
   let closed = false;
 
   function start(): Thread {
-    const thread: Thread = { worker: spawn(entry) };
+    const thread: Thread = { worker: spawn(entry), ready: false };
     const { worker } = thread;
     // an idle thread keeps no process alive; a job's timer does while it renders
     worker.unref();
+    // loading has a time of its own, as long as a render's
+    const loading = setTimeout(() => void worker.terminate(), timeoutMs).unref();
     worker.on('message', (answer: RenderAnswer) => {
+      if ('ready' in answer) {
+        clearTimeout(loading);
+        thread.ready = true;
+        if (thread.busy) startTimer(thread);
+        return;
+      }
       const done = thread.busy;
       if (!done) return;
       clearTimeout(done.timer);
@@ -101,6 +114,7 @@ export function createRenderPool({
     // an uncaught error ends the thread; 'exit' follows and settles its job
     worker.on('error', () => {});
     worker.on('exit', () => {
+      clearTimeout(loading);
       threads.delete(thread);
       const lost = thread.busy;
       if (!lost) return;
@@ -112,11 +126,16 @@ export function createRenderPool({
     return thread;
   }
 
+  // A new thread's loading is not the job's time: on a busy machine it may take longer than a render.
   function run(thread: Thread, pending: Pending): void {
     const { record, documents, printedAt } = pending.job;
-    const timer = setTimeout(() => void thread.worker.terminate(), timeoutMs);
-    thread.busy = { ...pending, timer };
+    thread.busy = { ...pending };
+    if (thread.ready) startTimer(thread);
     thread.worker.postMessage({ record, documents, printedAt: printedAt.getTime() } satisfies RenderRequest);
+  }
+
+  function startTimer(thread: Thread): void {
+    if (thread.busy) thread.busy.timer = setTimeout(() => void thread.worker.terminate(), timeoutMs);
   }
 
   function idleThread(): Thread | undefined {
