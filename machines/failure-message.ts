@@ -6,3 +6,9 @@ export function failureMessage(event: unknown, fallback: string): string {
   const message = (event as { error?: { message?: unknown } }).error?.message;
   return typeof message === 'string' && message !== '' ? message : fallback;
 }
+
+/** The invoke's failure is no answer of the server's: the network failed or a gateway answered in its place. */
+export function answerLost(event: unknown): boolean {
+  const code = (event as { error?: { returnCode?: unknown } }).error?.returnCode;
+  return typeof code === 'number' && (code === -1 || code >= 500);
+}

@@ -52,7 +52,8 @@ import {
   SAMPLE_TRYOUT_TODAY,
 } from './samples/tryout.samples';
 import { sessionMachine } from './session.machine';
-import { cartChangedSinceConfirmed, type ShopcartContext, shopcartMachine } from './shopcart.machine';
+import { cartChangedSinceConfirmed, type ShopcartContext } from './shopcart.context';
+import { shopcartMachine } from './shopcart.machine';
 import { type TryoutContext, tryoutMachine } from './tryout.machine';
 
 /** A machine with the payload cases its generated paths use: one per guard branch, done and error. */
@@ -147,7 +148,6 @@ export const machines: RegisteredMachine[] = [
         applicant: context.applicant !== null,
         returning: context.returning,
         failure: context.failure !== '',
-        unanswered: context.unanswered,
         notReceived: context.notReceived,
       };
     },

@@ -2,7 +2,7 @@ import type { Applicant, ShopcartPlan, SubmittedApplication } from '../../src/do
 import { applicationRules, cartSignature } from '../../src/domain/application-rules';
 import type { Cart, CartClass } from '../../src/domain/cart-item';
 import type { RosterRow } from '../../src/domain/roster';
-import type { CartFacts } from '../shopcart.machine';
+import type { CartFacts } from '../shopcart.context';
 
 /*
  * The shopcart flow's samples: made-up carts of the seeded products, a company and its people. Every

@@ -4,6 +4,7 @@ import {
   type AnyStateMachine,
   createActor,
   type InputFrom,
+  type StateValue,
 } from 'xstate';
 import type { TracedMachine } from '../domain/trace';
 import { apiPost } from './api-client';
@@ -25,8 +26,8 @@ function restore(key: string, logic: AnyStateMachine) {
 }
 
 /** The settled state a busy state's meta names for a reload to land on (`resume`), if any. */
-const resumeOf = (snapshot: AnyMachineSnapshot): string | undefined =>
-  (Object.values(snapshot.getMeta()) as Array<{ resume?: string } | undefined>).find((m) => m?.resume)
+const resumeOf = (snapshot: AnyMachineSnapshot): StateValue | undefined =>
+  (Object.values(snapshot.getMeta()) as Array<{ resume?: StateValue } | undefined>).find((m) => m?.resume)
     ?.resume;
 
 /**

@@ -16,7 +16,7 @@ import {
   SAMPLE_ROSTER,
   SAMPLE_SUBMITTED,
 } from '../../machines/samples/shopcart.samples';
-import type { ShopcartInput } from '../../machines/shopcart.machine';
+import type { ShopcartInput } from '../../machines/shopcart.context';
 import { headingOf } from '../../src/domain/screens';
 import { createCaptcha } from '../../src/server/captcha/captcha';
 import { catalogueServer } from '../screens/catalogue-server';
@@ -399,8 +399,8 @@ describe('the tab’s application (its binding)', () => {
       await waitFor(() => expect(submitted(network)).toHaveLength(1));
       // the page says it is working while the application is sent
       expect(await screen.findByText('處理中，請稍候…')).toBeInTheDocument();
-      // what the tab keeps is the step before sending
-      expect(stored()?.value).toBe('review');
+      // what the tab keeps is STEP3 knowing the application went out unanswered
+      expect(stored()?.value).toEqual({ review: 'unanswered' });
 
       await reload('/shopcart/STEP3');
       await heading('ODGAF042');

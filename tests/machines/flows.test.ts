@@ -6,7 +6,7 @@ import { machines, type RegisteredMachine } from '../../machines/registry';
 import { SAMPLE_PACKAGE } from '../../machines/samples/cart.samples';
 import { SAMPLE_CONTACT_REQUEST_ID } from '../../machines/samples/contact.samples';
 import { SAMPLE_TRYOUT_TODAY } from '../../machines/samples/tryout.samples';
-import type { ShopcartInput } from '../../machines/shopcart.machine';
+import type { ShopcartInput } from '../../machines/shopcart.context';
 import type { CartItemInput } from '../../src/domain/cart-item';
 import { contactLevel } from '../support/contact-level';
 import { cartStimuli } from '../support/flows/cart.flow';

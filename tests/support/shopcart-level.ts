@@ -3,7 +3,7 @@ import {
   cartChangedSinceConfirmed,
   type ShopcartContext,
   type SubmitInput,
-} from '../../machines/shopcart.machine';
+} from '../../machines/shopcart.context';
 import type { MachineLevel } from './machine-driver';
 import type { ShopcartView } from './oracles/shopcart.oracle';
 
@@ -43,7 +43,7 @@ export function shopcartLevel(): MachineLevel<ShopcartView> {
         failure: step === 3 ? context.failure : '',
         applicationNo: step === 4 ? (context.result?.applicationNo ?? '') : '',
         returnsToReview: (step === 2 || (step === 1 && context.cart.ages !== null)) && context.returning,
-        recheck: s.matches('checking') || s.matches('unconfirmed'),
+        recheck: s.matches({ review: 'checking' }) || s.matches({ review: 'unconfirmed' }),
         notReceived: step === 1 && context.notReceived,
       };
     },

@@ -1,5 +1,5 @@
 import { sampleCartOf } from '../../machines/samples/shopcart.samples';
-import type { ShopcartInput } from '../../machines/shopcart.machine';
+import type { ShopcartInput } from '../../machines/shopcart.context';
 import type { Applicant, ShopcartPlan } from '../../src/domain/api/shopcart';
 import { applicationRules } from '../../src/domain/application-rules';
 import type { Cart } from '../../src/domain/cart-item';

@@ -1,4 +1,4 @@
-import type { ShopcartContext } from '../../../machines/shopcart.machine';
+import type { ShopcartContext } from '../../../machines/shopcart.context';
 import { SummaryGroup, SummaryRow } from '../../components/summary-group';
 import type { Cart } from '../../domain/cart-item';
 import { industryLabel } from '../../domain/industry';

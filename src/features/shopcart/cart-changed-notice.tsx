@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { cartChangedSinceConfirmed, type FlowStep } from '../../../machines/shopcart.machine';
+import { cartChangedSinceConfirmed, type FlowStep } from '../../../machines/shopcart.context';
 import { stepOf } from '../../lib/use-flow-step';
 import type { ShopcartActor } from './shopcart-flow';
 

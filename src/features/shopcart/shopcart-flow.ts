@@ -1,5 +1,6 @@
 import type { Actor } from 'xstate';
-import { type CartFacts, isOtherCart, type shopcartMachine } from '../../../machines/shopcart.machine';
+import { type CartFacts, isOtherCart } from '../../../machines/shopcart.context';
+import type { shopcartMachine } from '../../../machines/shopcart.machine';
 import type { AppActors } from '../../app-actors';
 import { applicationRules, cartSignature } from '../../domain/application-rules';
 import type { Cart } from '../../domain/cart-item';

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { rulesOf } from '../../../machines/shopcart.machine';
+import { rulesOf } from '../../../machines/shopcart.context';
 import { AlertProvider } from '../../components/alert';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';

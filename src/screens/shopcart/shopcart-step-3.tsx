@@ -26,7 +26,10 @@ export default function ShopcartStep3() {
   const context = useSelector(flow, (s) => s.context);
   const submitting = useSelector(flow, (s) => s.hasTag('busy'));
   // the application went out unanswered and the cart came back empty: the server is asked what it holds
-  const confirming = useSelector(flow, (s) => s.matches('checking') || s.matches('unconfirmed'));
+  const confirming = useSelector(
+    flow,
+    (s) => s.matches({ review: 'checking' }) || s.matches({ review: 'unconfirmed' }),
+  );
   const { cart } = useCart();
   const captcha = useCaptcha();
   const failure = context.failure;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { machines } from '../../../machines/registry';
-import type { ShopcartInput } from '../../../machines/shopcart.machine';
+import type { ShopcartInput } from '../../../machines/shopcart.context';
 import { shopcartScreen } from '../../support/flow-screens';
 import { SHOPCART_CALLS, shopcartStart, shopcartStimuli } from '../../support/flows/shopcart.flow';
 import {

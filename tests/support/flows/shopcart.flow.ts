@@ -11,7 +11,7 @@ import {
   SAMPLE_SUBMITTED,
   sampleCartOf,
 } from '../../../machines/samples/shopcart.samples';
-import type { ShopcartInput } from '../../../machines/shopcart.machine';
+import type { ShopcartInput } from '../../../machines/shopcart.context';
 import { ok, refused } from '../oracles/oracle';
 import type { ShopcartStart, ShopcartStimulus } from '../oracles/shopcart.oracle';
 
