@@ -105,8 +105,8 @@ describe('the atlas in Chromium against the built server', () => {
     expect(svg.suggestedFilename()).toBe('shopcart.svg');
     const svgText = await readFile((await svg.path())!, 'utf8');
     expect(svgText).toMatch(/<svg[^>]+viewBox="0 0 \d+(\.\d+)? \d+(\.\d+)?"/);
-    // every state of the shopcart machine (docs/machines/README.md: 7), not only those in view
-    expect(svgText.match(/data-state=/g)).toHaveLength(7);
+    // every state of the shopcart machine (docs/machines/README.md: 9), not only those in view
+    expect(svgText.match(/data-state=/g)).toHaveLength(9);
     const [png] = await Promise.all([
       atlas.waitForEvent('download'),
       atlas.getByRole('button', { name: '匯出 PNG' }).click(),
