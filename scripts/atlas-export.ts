@@ -2,8 +2,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { coverageOf } from '../machines/paths';
-import { machines } from '../machines/registry';
+import { coverageOf } from '../machine-paths/paths';
+import { machines } from '../machine-paths/registry';
 import { DiagramSvg } from '../src/features/atlas/diagram-svg';
 import { layoutMachine } from '../src/features/atlas/layout';
 

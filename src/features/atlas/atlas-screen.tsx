@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { machines, type RegisteredMachine } from '../../../machines/registry';
+import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
 import { analystHref } from '../../domain/analyst-pages';
 import type { AnalystSession, TestRuns } from '../../domain/api/atlas';
 import { RETURN_CODE } from '../../domain/envelope';
