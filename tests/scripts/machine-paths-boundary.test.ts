@@ -3,14 +3,14 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// biome.json's boundary of machine-paths/: the registry, the path generator and the samples import the
+// biome.json's boundaries of machine-paths/: the registry, the path generator and the samples import the
 // machines, src/domain and xstate only (the atlas runs them in the browser; the atlas, the scripts and the
-// tests import them, never the other way round). Each case lints a module written into machine-paths for
-// the time of the test.
+// tests import them, never the other way round), and no machine imports them. Each case lints a module
+// written into the folder for the time of the test.
 const BIOME = path.resolve('node_modules/.bin/biome');
 
-function lintInMachinePaths(source: string): { status: number | null; output: string } {
-  const file = path.join('machine-paths', `boundary-probe-${process.pid}.ts`);
+function lintIn(folder: string, source: string): { status: number | null; output: string } {
+  const file = path.join(folder, `boundary-probe-${process.pid}.ts`);
   writeFileSync(file, source);
   try {
     const run = spawnSync(BIOME, ['lint', '--colors=off', file], { encoding: 'utf8' });
@@ -46,14 +46,15 @@ describe('the boundary of machine-paths', () => {
       'never the other way round',
     ],
   ])('refuses an import of %s', (_, source, message) => {
-    const { status, output } = lintInMachinePaths(source);
+    const { status, output } = lintIn('machine-paths', source);
     expect(status).not.toBe(0);
     expect(output).toContain('lint/style/noRestrictedImports');
     expect(output).toContain(message);
   });
 
   it('lets it import the machines, src/domain, xstate/graph and its own modules', () => {
-    const { status, output } = lintInMachinePaths(
+    const { status, output } = lintIn(
+      'machine-paths',
       [
         "import { getAdjacencyMap } from 'xstate/graph';",
         "import { cartMachine } from '../machines/cart.machine';",
@@ -67,5 +68,15 @@ describe('the boundary of machine-paths', () => {
     );
     expect(output).not.toContain('noRestrictedImports');
     expect(status).toBe(0);
+  });
+
+  it('refuses a machine an import of the path scaffolding', () => {
+    const { status, output } = lintIn(
+      'machines',
+      "import { SAMPLE_PACKAGE } from '../machine-paths/samples/cart.samples';\n\nexport const probe = SAMPLE_PACKAGE;\n",
+    );
+    expect(status).not.toBe(0);
+    expect(output).toContain('lint/style/noRestrictedImports');
+    expect(output).toContain('A machine imports no path scaffolding');
   });
 });
