@@ -37,7 +37,7 @@ files.set(
   [
     '# The flows as state machines',
     '',
-    'Drawn from `machines/registry.ts` by `npm run atlas:export` (the same layout and drawing as the atlas at',
+    'Drawn from `machine-paths/registry.ts` by `npm run atlas:export` (the same layout and drawing as the atlas at',
     '/groupins/atlas). CI fails when these files differ from what the machines draw: regenerate and commit them',
     'with the machine change.',
     '',

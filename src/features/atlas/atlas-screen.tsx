@@ -13,7 +13,7 @@ import { TestsPanel } from './tests-panel';
 import { TrafficPanel } from './traffic-panel';
 
 /*
- * /groupins/atlas: every machine of machines/registry.ts, drawn from its definition, to simulate, to play
+ * /groupins/atlas: every machine of machine-paths/registry.ts, drawn from its definition, to simulate, to play
  * its generated tests on and to see its visitors' traffic. Which machine and which view are in the address
  * (?machine=shopcart&view=tests), so a reload or a shared link opens the same.
  */
