@@ -2,8 +2,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { coverageOf } from '../machines/paths';
-import { machines } from '../machines/registry';
+import { coverageOf } from '../machine-paths/paths';
+import { machines } from '../machine-paths/registry';
 import { DiagramSvg } from '../src/features/atlas/diagram-svg';
 import { layoutMachine } from '../src/features/atlas/layout';
 
@@ -37,7 +37,7 @@ files.set(
   [
     '# The flows as state machines',
     '',
-    'Drawn from `machines/registry.ts` by `npm run atlas:export` (the same layout and drawing as the atlas at',
+    'Drawn from `machine-paths/registry.ts` by `npm run atlas:export` (the same layout and drawing as the atlas at',
     '/groupins/atlas). CI fails when these files differ from what the machines draw: regenerate and commit them',
     'with the machine change.',
     '',

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { coverageOf, describeTransition } from '../machines/paths';
-import { machines } from '../machines/registry';
+import { coverageOf, describeTransition } from '../machine-paths/paths';
+import { machines } from '../machine-paths/registry';
 import type { TestRuns } from '../src/domain/api/atlas';
 import { LEVELS, type Level, PATH_RUNS_DIR, passedPaths } from '../tests/support/path-record';
 

@@ -23,7 +23,7 @@ const GROUPS: Group[] = [
     name: 'machines',
     mutate: [
       'machines/{cart,consent,session}.machine.ts',
-      'machines/paths.ts',
+      'machine-paths/paths.ts',
       'machines/unbound.ts',
       'src/features/{cart,consent,session}/*-actors.ts',
       'src/app-actors.ts',

@@ -10,7 +10,7 @@ import base from '../vite.config.ts';
 // answer the package page with the seeded catalogue, which the projects' global setup reads once a run.
 const groups: Record<string, Record<string, string[]>> = {
   machines: {
-    unit: ['tests/machines/**/*.test.ts'],
+    unit: ['tests/machines/**/*.test.ts', 'tests/machine-paths/**/*.test.ts'],
     dom: ['tests/features/{cart,session,consent}*.test.tsx'],
   },
   'shopcart-machine': { unit: ['tests/machines/**/*.test.ts'] },

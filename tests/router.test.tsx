@@ -2,8 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as settled } from 'xstate';
-import { overprintMachine } from '../machines/overprint.machine';
-import { SAMPLE_ACCESS, SAMPLE_LOOKUP } from '../machines/samples/overprint.samples';
+import { SAMPLE_ACCESS, SAMPLE_LOOKUP } from '../machine-paths/samples/overprint.samples';
 import {
   SAMPLE_APPLICANT,
   SAMPLE_CAPTCHA,
@@ -14,13 +13,14 @@ import {
   SAMPLE_ROSTER,
   SAMPLE_SUBMITTED,
   SAMPLE_TODAY,
-} from '../machines/samples/shopcart.samples';
+} from '../machine-paths/samples/shopcart.samples';
 import {
   SAMPLE_COVERS,
   SAMPLE_GROUP,
   SAMPLE_QUOTE,
   SAMPLE_TRYOUT_TODAY,
-} from '../machines/samples/tryout.samples';
+} from '../machine-paths/samples/tryout.samples';
+import { overprintMachine } from '../machines/overprint.machine';
 import { shopcartMachine } from '../machines/shopcart.machine';
 import { tryoutMachine } from '../machines/tryout.machine';
 import { headingOf, SCREENS } from '../src/domain/screens';

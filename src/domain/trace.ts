@@ -4,7 +4,7 @@
  * (`active.timer.running|active.banner.hidden`). No yup here: the trace recorder loads on every page.
  */
 
-/** The machines whose transitions the visitor flows record (the ids of machines/registry.ts). */
+/** The machines whose transitions the visitor flows record (the ids of machine-paths/registry.ts). */
 export const TRACED_MACHINES = [
   'consent',
   'cart',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_APPLICANT } from '../../machines/samples/shopcart.samples';
+import { SAMPLE_APPLICANT } from '../../machine-paths/samples/shopcart.samples';
 import { PACK_IDS } from '../../src/domain/catalogue';
 import { addDays, taipeiDate } from '../../src/domain/roc-date';
 import { axeViolations, watchPageProblems } from './support/axe';

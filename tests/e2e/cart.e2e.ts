@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type FlowPath, flowPaths } from '../../machines/paths';
-import { machines } from '../../machines/registry';
-import { SAMPLE_CELLS } from '../../machines/samples/cart.samples';
+import { type FlowPath, flowPaths } from '../../machine-paths/paths';
+import { machines } from '../../machine-paths/registry';
+import { SAMPLE_CELLS } from '../../machine-paths/samples/cart.samples';
 import type { InputPackage } from '../../src/domain/cart-item';
 import type { HeldNetwork } from '../support/api-calls';
 import { withDialogText } from '../support/dom-agreement';

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type FlowPath, flowPaths } from '../../machines/paths';
-import type { RegisteredMachine } from '../../machines/registry';
+import { type FlowPath, flowPaths } from '../../machine-paths/paths';
+import type { RegisteredMachine } from '../../machine-paths/registry';
 import { PACK_IDS } from '../../src/domain/catalogue';
 import { SCREENS, type ScreenId } from '../../src/domain/screens';
 import { builtAppForThisFile, newVisitor, openApp, returningVisitor } from './support/built-app';

@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_APPLICANT, SAMPLE_ROSTER } from '../../machines/samples/shopcart.samples';
+import { SAMPLE_APPLICANT, SAMPLE_ROSTER } from '../../machine-paths/samples/shopcart.samples';
 import type { CataloguePackage } from '../../src/domain/catalogue';
 import { isValidPersonId } from '../../src/domain/national-id';
 import { addDays, ageOn, formatRoc, type IsoDate, taipeiDate } from '../../src/domain/roc-date';

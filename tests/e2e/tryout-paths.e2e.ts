@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { flowPaths } from '../../machines/paths';
+import { flowPaths } from '../../machine-paths/paths';
 import { builtAppForThisFile } from './support/built-app';
 import { runInChromium } from './support/flow-in-chromium';
 import { tryoutInChromium } from './support/tryout-in-chromium';

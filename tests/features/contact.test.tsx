@@ -3,15 +3,15 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { flowPaths } from '../../machines/paths';
-import { machines } from '../../machines/registry';
+import { flowPaths } from '../../machine-paths/paths';
+import { machines } from '../../machine-paths/registry';
 import {
   SAMPLE_CONTACT_CAPTCHA,
   SAMPLE_CONTACT_MESSAGE,
   SAMPLE_CONTACT_RECEIPT,
   SAMPLE_CONTACT_REQUEST_ID,
   SAMPLE_UNREACHABLE_CONTACT_MESSAGE,
-} from '../../machines/samples/contact.samples';
+} from '../../machine-paths/samples/contact.samples';
 import type { ContactMessage } from '../../src/domain/api/contact';
 import { headingOf } from '../../src/domain/screens';
 import { FLOW_STORAGE_PREFIX } from '../../src/lib/flow-storage';

@@ -3,9 +3,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import type { PrintedCopy } from '../../machines/overprint.machine';
-import { flowPaths } from '../../machines/paths';
-import { machines } from '../../machines/registry';
+import { flowPaths } from '../../machine-paths/paths';
+import { machines } from '../../machine-paths/registry';
 import {
   SAMPLE_ACCESS,
   SAMPLE_COPY,
@@ -13,7 +12,8 @@ import {
   SAMPLE_LINK,
   SAMPLE_LOOKUP,
   SAMPLE_UNSOLVED_LOOKUP,
-} from '../../machines/samples/overprint.samples';
+} from '../../machine-paths/samples/overprint.samples';
+import type { PrintedCopy } from '../../machines/overprint.machine';
 import { OVERPRINT_DOCUMENTS, type OverprintLookup, PRINTED_AT_HEADER } from '../../src/domain/api/overprint';
 import { headingOf } from '../../src/domain/screens';
 import { DOCUMENT_CHOICES } from '../../src/features/overprint/document-choices';

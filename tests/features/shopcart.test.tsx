@@ -3,8 +3,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { flowPaths } from '../../machines/paths';
-import { machines } from '../../machines/registry';
+import { flowPaths } from '../../machine-paths/paths';
+import { machines } from '../../machine-paths/registry';
 import {
   SAMPLE_APPLICANT,
   SAMPLE_CAPTCHA,
@@ -15,7 +15,7 @@ import {
   SAMPLE_RESTART_TODAY,
   SAMPLE_ROSTER,
   SAMPLE_SUBMITTED,
-} from '../../machines/samples/shopcart.samples';
+} from '../../machine-paths/samples/shopcart.samples';
 import type { ShopcartInput } from '../../machines/shopcart.context';
 import { headingOf } from '../../src/domain/screens';
 import { createCaptcha } from '../../src/server/captcha/captcha';

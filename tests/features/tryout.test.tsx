@@ -3,8 +3,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, waitFor as xstateWaitFor } from 'xstate';
-import { flowPaths } from '../../machines/paths';
-import { machines } from '../../machines/registry';
+import { flowPaths } from '../../machine-paths/paths';
+import { machines } from '../../machine-paths/registry';
 import {
   SAMPLE_COVERS,
   SAMPLE_GROUP,
@@ -13,7 +13,7 @@ import {
   SAMPLE_SALARY_GROUP,
   SAMPLE_TRYOUT_RESTART_TODAY,
   SAMPLE_TRYOUT_TODAY,
-} from '../../machines/samples/tryout.samples';
+} from '../../machine-paths/samples/tryout.samples';
 import type { TryoutGroup } from '../../src/domain/api/tryout';
 import { AGE_BANDS } from '../../src/domain/api/tryout';
 import { headingOf } from '../../src/domain/screens';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { SAMPLE_PACKAGE } from '../../machine-paths/samples/cart.samples';
 import { cartMachine } from '../../machines/cart.machine';
-import { SAMPLE_PACKAGE } from '../../machines/samples/cart.samples';
 import { NEW_CART } from '../../src/domain/cart-item';
 
 // docs/specification.md §8: a failed 加入購物車 shows its dialog with the refusal's message (the binding rejects with the

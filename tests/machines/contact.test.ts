@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { machines } from '../../machines/registry';
+import { machines } from '../../machine-paths/registry';
 import {
   SAMPLE_CONTACT_CAPTCHA,
   SAMPLE_CONTACT_MESSAGE,
@@ -7,7 +7,7 @@ import {
   SAMPLE_CONTACT_REQUEST_ID,
   SAMPLE_CONTACT_RESTART_REQUEST_ID,
   SAMPLE_UNREACHABLE_CONTACT_MESSAGE,
-} from '../../machines/samples/contact.samples';
+} from '../../machine-paths/samples/contact.samples';
 import { contactLevel } from '../support/contact-level';
 import {
   CONTACT_CALLS,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { coverageOf, type FlowPath, flowPaths } from '../../machine-paths/paths';
+import { machines, type RegisteredMachine } from '../../machine-paths/registry';
+import { SAMPLE_PACKAGE } from '../../machine-paths/samples/cart.samples';
+import { SAMPLE_CONTACT_REQUEST_ID } from '../../machine-paths/samples/contact.samples';
+import { SAMPLE_TRYOUT_TODAY } from '../../machine-paths/samples/tryout.samples';
 import type { CartContext, CartEmitted } from '../../machines/cart.machine';
-import { coverageOf, type FlowPath, flowPaths } from '../../machines/paths';
-import { machines, type RegisteredMachine } from '../../machines/registry';
-import { SAMPLE_PACKAGE } from '../../machines/samples/cart.samples';
-import { SAMPLE_CONTACT_REQUEST_ID } from '../../machines/samples/contact.samples';
-import { SAMPLE_TRYOUT_TODAY } from '../../machines/samples/tryout.samples';
 import type { ShopcartInput } from '../../machines/shopcart.context';
 import type { CartItemInput } from '../../src/domain/cart-item';
 import { contactLevel } from '../support/contact-level';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { machines } from '../../machines/registry';
+import { machines } from '../../machine-paths/registry';
 import {
   SAMPLE_ACCESS,
   SAMPLE_APPLICATION_NO,
@@ -8,7 +8,7 @@ import {
   SAMPLE_LOOKUP,
   SAMPLE_RECORD,
   SAMPLE_UNSOLVED_LOOKUP,
-} from '../../machines/samples/overprint.samples';
+} from '../../machine-paths/samples/overprint.samples';
 import {
   choose,
   confirmReview,

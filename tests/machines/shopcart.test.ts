@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { machines } from '../../machines/registry';
+import { machines } from '../../machine-paths/registry';
 import {
   SAMPLE_APPLICANT,
   SAMPLE_CAPTCHA,
@@ -14,7 +14,7 @@ import {
   SAMPLE_ROSTER,
   SAMPLE_SUBMITTED,
   SAMPLE_TODAY,
-} from '../../machines/samples/shopcart.samples';
+} from '../../machine-paths/samples/shopcart.samples';
 import type { ShopcartInput, SubmitInput } from '../../machines/shopcart.context';
 import { shopcartMachine } from '../../machines/shopcart.machine';
 import type { SubmittedApplication } from '../../src/domain/api/shopcart';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { machines } from '../../machines/registry';
+import { machines } from '../../machine-paths/registry';
 import {
   SAMPLE_COVERS,
   SAMPLE_GROUP,
@@ -7,7 +7,7 @@ import {
   SAMPLE_SALARY_GROUP,
   SAMPLE_SMALL_GROUP,
   SAMPLE_TRYOUT_TODAY,
-} from '../../machines/samples/tryout.samples';
+} from '../../machine-paths/samples/tryout.samples';
 import {
   addedToCart,
   chooseCover,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SAMPLE_CONTACT_MESSAGE } from '../../machines/samples/contact.samples';
+import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
 import { messages } from '../../src/domain/messages';
 import { CartVisitor } from '../support/cart-visitor';
 import { createTestApp, type TestApp } from '../support/server';

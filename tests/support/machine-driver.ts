@@ -6,8 +6,8 @@ import {
   fromPromise,
   SimulatedClock,
 } from 'xstate';
-import type { FlowStep } from '../../machines/paths';
-import type { RegisteredMachine } from '../../machines/registry';
+import type { FlowStep } from '../../machine-paths/paths';
+import type { RegisteredMachine } from '../../machine-paths/registry';
 import { advanceClock } from './advance-clock';
 import type { SentRequest } from './oracles/oracle';
 import type { PathDriver } from './path-runner';

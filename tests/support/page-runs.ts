@@ -2,7 +2,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { SimulatedClock } from 'xstate';
-import type { FlowPath, FlowStep } from '../../machines/paths';
+import type { FlowPath, FlowStep } from '../../machine-paths/paths';
 import type { HeldNetwork } from './api-calls';
 import { heldNetwork } from './held-network';
 import type { Oracle } from './oracles/oracle';

@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { FlowPath } from '../../machines/paths';
+import type { FlowPath } from '../../machine-paths/paths';
 
 /** The levels a generated path runs on. */
 export const LEVELS = ['machine', 'jsdom', 'chromium'] as const;

@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate';
-import type { FlowPath, FlowStep } from '../../machines/paths';
+import type { FlowPath, FlowStep } from '../../machine-paths/paths';
 import type { Oracle, SentRequest } from './oracles/oracle';
 
 /** Time passes until the next thing the oracle says time alone brings about. */

@@ -1,4 +1,4 @@
-import { sampleCartOf } from '../../machines/samples/shopcart.samples';
+import { sampleCartOf } from '../../machine-paths/samples/shopcart.samples';
 import type { ShopcartInput } from '../../machines/shopcart.context';
 import type { Applicant, ShopcartPlan } from '../../src/domain/api/shopcart';
 import { applicationRules } from '../../src/domain/application-rules';

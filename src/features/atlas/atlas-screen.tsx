@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { machines, type RegisteredMachine } from '../../../machines/registry';
+import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
 import { analystHref } from '../../domain/analyst-pages';
 import type { AnalystSession, TestRuns } from '../../domain/api/atlas';
 import { RETURN_CODE } from '../../domain/envelope';
@@ -13,7 +13,7 @@ import { TestsPanel } from './tests-panel';
 import { TrafficPanel } from './traffic-panel';
 
 /*
- * /groupins/atlas: every machine of machines/registry.ts, drawn from its definition, to simulate, to play
+ * /groupins/atlas: every machine of machine-paths/registry.ts, drawn from its definition, to simulate, to play
  * its generated tests on and to see its visitors' traffic. Which machine and which view are in the address
  * (?machine=shopcart&view=tests), so a reload or a shared link opens the same.
  */

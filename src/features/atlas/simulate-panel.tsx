@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { RegisteredMachine } from '../../../machines/registry';
+import type { RegisteredMachine } from '../../../machine-paths/registry';
 import { stateString } from '../../domain/trace';
 import { ContextTable } from './context-table';
 import { DiagramViewer } from './diagram-viewer';

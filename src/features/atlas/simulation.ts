@@ -5,8 +5,8 @@ import {
   initialTransition,
   transition,
 } from 'xstate';
-import { eventCases } from '../../../machines/paths';
-import type { RegisteredMachine } from '../../../machines/registry';
+import { eventCases } from '../../../machine-paths/paths';
+import type { RegisteredMachine } from '../../../machine-paths/registry';
 import { stateAndAncestors, stateString } from '../../domain/trace';
 import type { MachineGraph } from './machine-graph';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { allTransitions, type FlowPath, flowPaths } from '../../../machines/paths';
-import type { RegisteredMachine } from '../../../machines/registry';
+import { allTransitions, type FlowPath, flowPaths } from '../../../machine-paths/paths';
+import type { RegisteredMachine } from '../../../machine-paths/registry';
 import type { TestRuns } from '../../domain/api/atlas';
 import { stateString } from '../../domain/trace';
 import { DiagramViewer } from './diagram-viewer';

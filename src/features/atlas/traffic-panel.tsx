@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { RegisteredMachine } from '../../../machines/registry';
+import type { RegisteredMachine } from '../../../machine-paths/registry';
 import type { Traffic } from '../../domain/api/atlas';
 import { ApiFailure } from '../../lib/api-client';
 import { atlasApi } from './atlas-api';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { machines } from '../../../machines/registry';
-import { SAMPLE_CONTACT_REQUEST_ID } from '../../../machines/samples/contact.samples';
+import { machines } from '../../../machine-paths/registry';
+import { SAMPLE_CONTACT_REQUEST_ID } from '../../../machine-paths/samples/contact.samples';
 import type { ContactMessage } from '../../../src/domain/api/contact';
 import { contactFields } from '../../support/contact-page';
 import { contactScreen } from '../../support/flow-screens';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import type { FlowPath } from '../../../machines/paths';
-import type { RegisteredMachine } from '../../../machines/registry';
+import type { FlowPath } from '../../../machine-paths/paths';
+import type { RegisteredMachine } from '../../../machine-paths/registry';
 import type { Oracle } from '../../support/oracles/oracle';
 import { recordPassedPath } from '../../support/path-record';
 import { type PathDriver, runPath, type StimuliOf } from '../../support/path-runner';

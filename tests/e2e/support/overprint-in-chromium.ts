@@ -1,5 +1,5 @@
+import { machines } from '../../../machine-paths/registry';
 import type { PrintedCopy } from '../../../machines/overprint.machine';
-import { machines } from '../../../machines/registry';
 import {
   OVERPRINT_DOCUMENTS,
   type OverprintLookup,

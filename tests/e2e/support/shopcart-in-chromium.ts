@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { machines } from '../../../machines/registry';
+import { machines } from '../../../machine-paths/registry';
 import type { ShopcartInput } from '../../../machines/shopcart.context';
 import { shopcartScreen } from '../../support/flow-screens';
 import { SHOPCART_CALLS, shopcartStart, shopcartStimuli } from '../../support/flows/shopcart.flow';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { SAMPLE_APPLICANT } from '../../../machines/samples/shopcart.samples';
+import { SAMPLE_APPLICANT } from '../../../machine-paths/samples/shopcart.samples';
 import { formatRoc, type IsoDate } from '../../../src/domain/roc-date';
 import { openApp } from './built-app';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { machines } from '../../../machines/registry';
-import { SAMPLE_TRYOUT_TODAY } from '../../../machines/samples/tryout.samples';
+import { machines } from '../../../machine-paths/registry';
+import { SAMPLE_TRYOUT_TODAY } from '../../../machine-paths/samples/tryout.samples';
 import type { ChosenCover } from '../../../machines/tryout.machine';
 import type { TryoutGroup } from '../../../src/domain/api/tryout';
 import { tryoutScreen } from '../../support/flow-screens';

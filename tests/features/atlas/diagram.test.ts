@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
-import { machines } from '../../../machines/registry';
+import { machines } from '../../../machine-paths/registry';
 import { type Box, type Layout, layoutMachine } from '../../../src/features/atlas/layout';
 
 /*

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyMachineSnapshot, createActor, type EventObject, fromPromise, SimulatedClock } from 'xstate';
-import { flowPaths } from '../../../machines/paths';
-import { machines, type RegisteredMachine } from '../../../machines/registry';
+import { flowPaths } from '../../../machine-paths/paths';
+import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
 import { possibleEvents, simulate, startSimulation } from '../../../src/features/atlas/simulation';
 
 /*

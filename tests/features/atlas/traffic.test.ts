@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { machines } from '../../../machines/registry';
+import { machines } from '../../../machine-paths/registry';
 import type { Traffic } from '../../../src/domain/api/atlas';
 import { machineGraph } from '../../../src/features/atlas/machine-graph';
 import { funnel, trafficMarks } from '../../../src/features/atlas/traffic-marks';

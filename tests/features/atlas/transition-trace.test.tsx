@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
-import { contactMachine } from '../../../machines/contact.machine';
 import {
   SAMPLE_CONTACT_CAPTCHA,
   SAMPLE_CONTACT_MESSAGE,
   SAMPLE_CONTACT_REQUEST_ID,
-} from '../../../machines/samples/contact.samples';
+} from '../../../machine-paths/samples/contact.samples';
+import { contactMachine } from '../../../machines/contact.machine';
 import { recordTransitions, type TracePost } from '../../../src/lib/transition-trace';
 
 /*

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SAMPLE_CARTS } from '../../../machines/samples/shopcart.samples';
+import { SAMPLE_CARTS } from '../../../machine-paths/samples/shopcart.samples';
 import { NEW_CART } from '../../../src/domain/cart-item';
 import { headingOf } from '../../../src/domain/screens';
 import type { HeldNetwork } from '../../support/api-calls';

@@ -1,4 +1,4 @@
-import type { FlowStep } from '../../../machines/paths';
+import type { FlowStep } from '../../../machine-paths/paths';
 import type { InputPackage } from '../../../src/domain/cart-item';
 import type { CartCall, CartStimulus } from '../oracles/cart.oracle';
 import { ok, refused } from '../oracles/oracle';

@@ -1,4 +1,4 @@
-import type { FlowStep } from '../../../machines/paths';
+import type { FlowStep } from '../../../machine-paths/paths';
 import type { ConsentStimulus } from '../oracles/consent.oracle';
 import { ok } from '../oracles/oracle';
 

@@ -1,11 +1,11 @@
 import type { EventObject } from 'xstate';
-import type { FlowStep } from '../../../machines/paths';
+import type { FlowStep } from '../../../machine-paths/paths';
 import {
   SAMPLE_CONTACT_CAPTCHA,
   SAMPLE_CONTACT_MESSAGE,
   SAMPLE_CONTACT_RECEIPT,
   SAMPLE_CONTACT_RESTART_REQUEST_ID,
-} from '../../../machines/samples/contact.samples';
+} from '../../../machine-paths/samples/contact.samples';
 import type { ContactStimulus } from '../oracles/contact.oracle';
 import { ok, refused } from '../oracles/oracle';
 

@@ -1,11 +1,11 @@
 import type { EventObject } from 'xstate';
-import type { FlowStep } from '../../../machines/paths';
+import type { FlowStep } from '../../../machine-paths/paths';
 import {
   SAMPLE_ACCESS,
   SAMPLE_COPY,
   SAMPLE_LINK,
   SAMPLE_LOOKUP,
-} from '../../../machines/samples/overprint.samples';
+} from '../../../machine-paths/samples/overprint.samples';
 import { ok, refused } from '../oracles/oracle';
 import type { OverprintStimulus } from '../oracles/overprint.oracle';
 

@@ -1,4 +1,4 @@
-import type { FlowStep } from '../../../machines/paths';
+import type { FlowStep } from '../../../machine-paths/paths';
 import { ok, refused } from '../oracles/oracle';
 import type { ServerSession, SessionCall, SessionStimulus } from '../oracles/session.oracle';
 import type { WaitUntilDue } from '../path-runner';

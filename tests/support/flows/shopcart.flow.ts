@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate';
-import type { FlowStep } from '../../../machines/paths';
+import type { FlowStep } from '../../../machine-paths/paths';
 import {
   SAMPLE_APPLICANT,
   SAMPLE_CAPTCHA,
@@ -10,7 +10,7 @@ import {
   SAMPLE_ROSTER,
   SAMPLE_SUBMITTED,
   sampleCartOf,
-} from '../../../machines/samples/shopcart.samples';
+} from '../../../machine-paths/samples/shopcart.samples';
 import type { ShopcartInput } from '../../../machines/shopcart.context';
 import { ok, refused } from '../oracles/oracle';
 import type { ShopcartStart, ShopcartStimulus } from '../oracles/shopcart.oracle';

@@ -1,11 +1,11 @@
 import type { EventObject } from 'xstate';
-import type { FlowStep } from '../../../machines/paths';
+import type { FlowStep } from '../../../machine-paths/paths';
 import {
   SAMPLE_COVERS,
   SAMPLE_GROUP,
   SAMPLE_QUOTE,
   SAMPLE_TRYOUT_RESTART_TODAY,
-} from '../../../machines/samples/tryout.samples';
+} from '../../../machine-paths/samples/tryout.samples';
 import { ok, refused } from '../oracles/oracle';
 import type { Cover, TryoutStimulus } from '../oracles/tryout.oracle';
 

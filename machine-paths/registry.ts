@@ -1,9 +1,13 @@
 import type { AnyStateMachine } from 'xstate';
+import { type CartContext, cartMachine } from '../machines/cart.machine';
+import { consentMachine } from '../machines/consent.machine';
+import { type ContactContext, contactMachine } from '../machines/contact.machine';
+import { type OverprintContext, overprintMachine } from '../machines/overprint.machine';
+import { sessionMachine } from '../machines/session.machine';
+import { cartChangedSinceConfirmed, type ShopcartContext } from '../machines/shopcart.context';
+import { shopcartMachine } from '../machines/shopcart.machine';
+import { type TryoutContext, tryoutMachine } from '../machines/tryout.machine';
 import { messages } from '../src/domain/messages';
-import { type CartContext, cartMachine } from './cart.machine';
-import { consentMachine } from './consent.machine';
-import { type ContactContext, contactMachine } from './contact.machine';
-import { type OverprintContext, overprintMachine } from './overprint.machine';
 import {
   SAMPLE_CART_CAP,
   SAMPLE_EMPTY_CART,
@@ -51,10 +55,6 @@ import {
   SAMPLE_TRYOUT_RESTART_TODAY,
   SAMPLE_TRYOUT_TODAY,
 } from './samples/tryout.samples';
-import { sessionMachine } from './session.machine';
-import { cartChangedSinceConfirmed, type ShopcartContext } from './shopcart.context';
-import { shopcartMachine } from './shopcart.machine';
-import { type TryoutContext, tryoutMachine } from './tryout.machine';
 
 /** A machine with the payload cases its generated paths use: one per guard branch, done and error. */
 export interface RegisteredMachine {

@@ -1,8 +1,8 @@
+import type { CartFacts } from '../../machines/shopcart.context';
 import type { Applicant, ShopcartPlan, SubmittedApplication } from '../../src/domain/api/shopcart';
 import { applicationRules, cartSignature } from '../../src/domain/application-rules';
 import type { Cart, CartClass } from '../../src/domain/cart-item';
 import type { RosterRow } from '../../src/domain/roster';
-import type { CartFacts } from '../shopcart.context';
 
 /*
  * The shopcart flow's samples: made-up carts of the seeded products, a company and its people. Every

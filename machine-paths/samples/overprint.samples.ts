@@ -1,5 +1,5 @@
+import type { PrintedCopy } from '../../machines/overprint.machine';
 import type { ApplicationRecord, OverprintAccess, OverprintLookup } from '../../src/domain/api/overprint';
-import type { PrintedCopy } from '../overprint.machine';
 
 /*
  * The overprint flow's samples: the application the shopcart's sample submit stored (GI115112300001,

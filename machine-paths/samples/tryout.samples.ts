@@ -1,6 +1,6 @@
+import type { ChosenCover } from '../../machines/tryout.machine';
 import type { TryoutGroup, TryoutQuote } from '../../src/domain/api/tryout';
 import type { InputLine } from '../../src/domain/cart-item';
-import type { ChosenCover } from '../tryout.machine';
 
 /*
  * The tryout flow's samples: covers of the seeded catalogue (docs/domain.md §2.2, §2.4) and groups. The day is

@@ -6,8 +6,8 @@ import {
   describeTransition,
   flowPaths,
   noOpTransitions,
-} from '../../machines/paths';
-import type { RegisteredMachine } from '../../machines/registry';
+} from '../../machine-paths/paths';
+import type { RegisteredMachine } from '../../machine-paths/registry';
 
 // The path generator on a small machine whose paths are worked out by hand below, so that what the
 // generator promises every flow (machines/README.md) is checked against something it did not compute.
