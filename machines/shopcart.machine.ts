@@ -204,10 +204,9 @@ export const shopcartMachine = setup({
           },
         },
         unanswered: {
-          description:
-            'The application went out and no answer said whether it was stored: the server may hold it, ' +
-            'and empties the cart when it does. Editing it would change nothing stored, so the server is ' +
-            'asked before STEP3 is left.',
+          // the server may hold the application, and empties the cart when it does: editing it would change
+          // nothing stored, so the server is asked before STEP3 is left
+          description: 'The application went out and no answer said whether it was stored.',
           on: {
             'application.submit': submit,
             'cart.changed': {
