@@ -267,6 +267,39 @@ describe('the shopcart application', () => {
     expect(sent).toEqual([expect.objectContaining({ requestId: SAMPLE_REQUEST_ID }), asked, asked]);
   });
 
+  it('after a lost answer, a cart that changes but keeps items leaves STEP3 as it is: nothing is asked', async () => {
+    const { views, sent } = await play(
+      confirmPlan(),
+      confirmApplicant(),
+      submit(),
+      answerLost,
+      cartIs('changed'),
+    );
+    expect(stepsOf(views)).toEqual([2, 3, 3, 3, 3]);
+    expect(views[4]).toMatchObject({ busy: false, recheck: false });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('STEP3’s own address while on STEP3 keeps STEP3, before and after a lost answer', async () => {
+    const { views, sent } = await play(
+      confirmPlan(),
+      confirmApplicant(),
+      open(3),
+      submit(),
+      answerLost,
+      open(3),
+    );
+    expect(stepsOf(views)).toEqual([2, 3, 3, 3, 3, 3]);
+    expect(views[5]).toMatchObject({ busy: false, recheck: false });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('a captcha answer of spaces is no answer: nothing is sent', async () => {
+    const { views, sent } = await play(confirmPlan(), confirmApplicant(), submit('   '));
+    expect(views[2]).toMatchObject({ step: 3, busy: false });
+    expect(sent).toEqual([]);
+  });
+
   it('a 500 answer may come after the application was stored: the emptied cart makes STEP3 ask, as for no answer', async () => {
     const serverFailed = {
       type: 'xstate.error.actor.submitApplication',
