@@ -1,7 +1,7 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { ScreenPage } from './components/screen-page';
-import { RemoteFailure, RemoteLoading } from './features/catalogue/remote-view';
 import { ApiFailure } from './lib/api-client';
+import { RemoteFailure, RemoteLoading } from './lib/screen-read';
 import { RouteError } from './route-error';
 
 /** What a screen's route shows while its read on entry (its loader) has not answered: the note, under its heading. */

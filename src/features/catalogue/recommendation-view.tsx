@@ -2,9 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { CataloguePackage } from '../../domain/catalogue';
 import type { Recommendation } from '../../domain/recommend';
-import type { Settled } from '../../lib/screen-read';
+import { type Settled, SettledView } from '../../lib/screen-read';
 import { PackageCards } from './package-cards';
-import { SettledView } from './remote-view';
 
 interface RecommendationViewProps {
   recommendation: Recommendation;

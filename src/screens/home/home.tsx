@@ -2,9 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
 import { formatMoney } from '../../domain/money';
 import { headingOf } from '../../domain/screens';
-import { SettledView } from '../../features/catalogue/remote-view';
 import { loadPackages } from '../../lib/catalogue-api';
-import { settled, useScreenData } from '../../lib/screen-read';
+import { SettledView, settled, useScreenData } from '../../lib/screen-read';
 
 const REASONS = [
   { title: '照顧員工', text: '員工與眷屬的壽險、意外、住院醫療與癌症保障，由公司一次規劃。' },
