@@ -43,7 +43,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: () => <Navigate to="/" replace />,
 });
 
-/** A screen's module: the screen and, for a screen that reads on entry, that read (lib/screen-read.ts). */
+/** A screen's module: the screen and, for a screen that reads on entry, that read (lib/screen-read.tsx). */
 type ScreenModule = { default: ComponentType; read?: ScreenRead<never, unknown> };
 
 // One chunk per screen; SCREENS names each screen's module, which the server also preloads with the page.

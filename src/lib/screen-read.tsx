@@ -81,7 +81,7 @@ interface SettledViewProps<T> {
 }
 
 /**
- * A settled read on entry (lib/screen-read.ts): the data, or its failure with a button that reads again (its
+ * A settled read on entry (lib/screen-read.tsx): the data, or its failure with a button that reads again (its
  * route loads again), and the loading note while it does.
  */
 export function SettledView<T>({ read, what, children }: SettledViewProps<T>) {

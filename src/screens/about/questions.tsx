@@ -14,7 +14,7 @@ const anchorOf = () => decodeURIComponent(window.location.hash.slice(1));
 export const lead = '整理企業投保團體保險時最常詢問的問題；找不到答案時，歡迎留言詢問。';
 
 /** 常見問題 (ODGAF094): the questions by topic, a search that filters as one types, each answer linkable. */
-/** The questions by topic, read on entry (lib/screen-read.ts). */
+/** The questions by topic, read on entry (lib/screen-read.tsx). */
 export const read = () => answerOf(loadQuestions());
 
 export default function Questions() {

@@ -13,7 +13,7 @@ const NOT_FOUND_HEADING = '找不到這篇文章';
 
 /** 文章內容 (ODGAF111): the article ?id= names, with what to read next; an unknown id says so. */
 /**
- * The article ?id= names, read on entry (lib/screen-read.ts), or why there is none: no id, one the server
+ * The article ?id= names, read on entry (lib/screen-read.tsx), or why there is none: no id, one the server
  * does not know (its message), or one that cannot name an article (no retry will find it).
  */
 export async function read({ id }: { id?: string }): Promise<Article | { notFound: string }> {

@@ -22,7 +22,7 @@ const SERVICES = [
 export const lead =
   '5 人以上的公司、工廠或團體，都能為成員投保團體保險。線上選方案、試算保費、送出申請，專人協助完成投保。';
 
-/** The packages at a glance, read on entry (lib/screen-read.ts): without them the rest of the page still shows. */
+/** The packages at a glance, read on entry (lib/screen-read.tsx): without them the rest of the page still shows. */
 export const read = () => settled(loadPackages());
 
 export default function Home() {

@@ -14,7 +14,7 @@ import { useCart } from '../../lib/use-cart';
 export const lead = '方案的完整保障項目、保額、投保年齡與注意事項。';
 
 /**
- * The package ?PACK_ID= names, read on entry (lib/screen-read.ts) unless the page came with it: none without
+ * The package ?PACK_ID= names, read on entry (lib/screen-read.tsx) unless the page came with it: none without
  * an id, or for an id the server refuses or does not know.
  */
 export async function read({ PACK_ID }: { PACK_ID?: string }): Promise<CataloguePackage | null> {

@@ -9,7 +9,7 @@ import { useCart } from '../../lib/use-cart';
 /** The screen's lead paragraph (also the build's prerendered page). */
 export const lead = '依需求挑選單項保障與保額，自行組合團體保險。附加型保障須搭配主約投保。';
 
-/** The cells to choose from, read on entry (lib/screen-read.ts). */
+/** The cells to choose from, read on entry (lib/screen-read.tsx). */
 export const read = () => answerOf(loadCells());
 
 export default function OptionCell() {

@@ -10,7 +10,7 @@ import { useCart } from '../../lib/use-cart';
 /** The screen's lead paragraph (also the build's prerendered page). */
 export const lead = '比較本公司各團體保險方案的保障內容與保額，選擇最適合貴公司員工的組合。';
 
-/** The packages to compare, read on entry (lib/screen-read.ts). */
+/** The packages to compare, read on entry (lib/screen-read.tsx). */
 export const read = () => answerOf(loadPackages());
 
 export default function OptionPackage() {

@@ -12,7 +12,7 @@ import { useCart } from '../../lib/use-cart';
 /** The screen's lead paragraph (also the build's prerendered page). */
 export const lead = '回答幾個關於貴公司行業、人數與保障重點的問題，我們為您推薦合適的方案並說明理由。';
 
-/** Every package, read on entry (lib/screen-read.ts): the questions still show without them. */
+/** Every package, read on entry (lib/screen-read.tsx): the questions still show without them. */
 export const read = () => settled(loadPackages());
 
 export default function Recommend() {

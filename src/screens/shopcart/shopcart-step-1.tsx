@@ -18,7 +18,7 @@ import { SHOPCART_STEPS } from './shopcart-steps';
 /** The screen's lead paragraph (also the build's prerendered page). */
 export const lead = '確認購物車中的保障項目與保額，填寫團體資料即可看到估算保費。';
 
-/** The cells' amount choices, read on entry (lib/screen-read.ts): the cart shows without them. */
+/** The cells' amount choices, read on entry (lib/screen-read.tsx): the cart shows without them. */
 export const read = () => settled(loadCells());
 
 export default function ShopcartStep1() {

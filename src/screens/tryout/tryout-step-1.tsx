@@ -13,7 +13,7 @@ import { TRYOUT_STEPS } from './tryout-steps';
 /** The screen's lead paragraph (also the build's prerendered page). */
 export const lead = '選擇要試算的方案，或自行挑選單項保障與保額。共 3 步驟。';
 
-/** The offer to choose from, read on entry (lib/screen-read.ts). */
+/** The offer to choose from, read on entry (lib/screen-read.tsx). */
 export const read = () => answerOf(loadTryoutCatalogue());
 
 export default function TryoutStep1() {
