@@ -39,14 +39,6 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/][^\\/]+|@xstate[\\/]react|xstate[\\/]dist)[\\/]/,
             },
-            // Every screen's frame (ScreenPage), the data views of the screens that load data (useRemote,
-            // RemoteView) and the catalogue's calls, in one chunk rather than one per set of screens using
-            // them: the home page needs them all, and each chunk costs its name in every page's preload map.
-            {
-              name: 'screen',
-              test: /src[\\/](components[\\/]screen-page|features[\\/]catalogue[\\/](use-remote|remote-view)|lib[\\/]catalogue-api)\./,
-              includeDependenciesRecursively: false,
-            },
           ],
         },
       },

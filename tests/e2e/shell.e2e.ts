@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { builtAppForThisFile, openApp, returningVisitor } from './support/built-app';
+import { focusedControl, HUMAN } from './support/keyboard';
 
 const app = builtAppForThisFile();
 
@@ -16,6 +17,15 @@ async function openPage(options: { viewport?: { width: number; height: number } 
 }
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** Tab on, as a keyboard visitor does, until the control named `name` has focus. */
+async function tabTo(page: Page, name: string) {
+  for (let stop = 0; stop < 60; stop++) {
+    await page.keyboard.press('Tab', HUMAN);
+    if ((await focusedControl(page))?.name === name) break;
+  }
+  expect(await focusedControl(page)).toMatchObject({ name, covered: false });
+}
 
 describe('the app shell in Chromium', () => {
   it('loads a deep link under the strict CSP, titled from the server', async () => {
@@ -113,6 +123,33 @@ describe('the app shell in Chromium', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
     await page.clock.runFor(1_000);
     await page.getByRole('alert').getByText('「ODGAF080」頁面載入失敗：網路回應逾時').waitFor();
+    await close();
+  });
+
+  it('shows a screen’s read on entry loading, then failed, and reads it again on 重新載入 by keyboard at 390 px', async () => {
+    const { page, close } = await openPage({ viewport: { width: 390, height: 844 } });
+    await openApp(page, `${app.server.origin}/groupins/`);
+    await h1(page).waitFor();
+    // the packages are not answered until the test says (a preload on focus asks for them too)
+    const held: Route[] = [];
+    await page.route('**/catalogue/queryPackages', (route) => {
+      held.push(route);
+    });
+    await tabTo(page, '挑選方案');
+    await page.keyboard.press('Enter', HUMAN);
+    await page.getByRole('status').getByText('方案資料載入中…').waitFor();
+    expect(await h1(page).textContent()).toBe('團體保險方案');
+
+    for (const route of held.splice(0)) await route.fulfill({ status: 503, body: '' });
+    await page
+      .getByRole('alert')
+      .getByText(/^無法取得方案資料：/)
+      .waitFor();
+    await page.unroute('**/catalogue/queryPackages');
+    await tabTo(page, '重新載入方案資料');
+    await page.keyboard.press('Enter', HUMAN);
+    await page.getByRole('heading', { level: 2, name: '選擇方案' }).waitFor();
+    expect(await page.getByText(/無法取得方案資料/).count()).toBe(0);
     await close();
   });
 });

@@ -2,20 +2,19 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { CataloguePackage } from '../../domain/catalogue';
 import type { Recommendation } from '../../domain/recommend';
-import { loadPackages } from '../../lib/catalogue-api';
+import { type Settled, SettledView } from '../../lib/screen-read';
 import { PackageCards } from './package-cards';
-import { RemoteView } from './remote-view';
-import { useRemote } from './use-remote';
 
 interface RecommendationViewProps {
   recommendation: Recommendation;
+  /** every package, as the screen read them on entry */
+  packages: Settled<CataloguePackage[]>;
   onAdd: (pkg: CataloguePackage) => void;
   busy?: boolean;
 }
 
 /** The recommended package (and add-on) with the reasons, a link to each and 「加入購物車」. */
-export function RecommendationView({ recommendation, onAdd, busy }: RecommendationViewProps) {
-  const packages = useRemote(loadPackages, 'all');
+export function RecommendationView({ recommendation, packages, onAdd, busy }: RecommendationViewProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const ids = recommendation.kind === 'package' ? [recommendation.packId, recommendation.addOnPackId] : [];
@@ -32,7 +31,7 @@ export function RecommendationView({ recommendation, onAdd, busy }: Recommendati
         ))}
       </ul>
       {ids.length > 0 && (
-        <RemoteView remote={packages} what="方案資料">
+        <SettledView read={packages} what="方案資料">
           {(all) => (
             <PackageCards
               packages={ids.flatMap((id) => all.filter((p) => p.PACK_ID === id))}
@@ -40,7 +39,7 @@ export function RecommendationView({ recommendation, onAdd, busy }: Recommendati
               busy={busy}
             />
           )}
-        </RemoteView>
+        </SettledView>
       )}
       {toStaff && (
         <p>

@@ -3,10 +3,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { ScreenPage } from '../../components/screen-page';
 import type { QuestionList } from '../../domain/api/content';
 import { headingOf } from '../../domain/screens';
-import { RemoteView } from '../../features/catalogue/remote-view';
-import { useRemote } from '../../features/catalogue/use-remote';
 import { loadQuestions } from '../../features/content/content-api';
 import { matchesQuery, queryWords } from '../../features/content/question-search';
+import { answerOf, useScreenData } from '../../lib/screen-read';
 
 /** The question an address's #anchor names. */
 const anchorOf = () => decodeURIComponent(window.location.hash.slice(1));
@@ -15,13 +14,14 @@ const anchorOf = () => decodeURIComponent(window.location.hash.slice(1));
 export const lead = '整理企業投保團體保險時最常詢問的問題；找不到答案時，歡迎留言詢問。';
 
 /** 常見問題 (ODGAF094): the questions by topic, a search that filters as one types, each answer linkable. */
+/** The questions by topic, read on entry (lib/screen-read.tsx). */
+export const read = () => answerOf(loadQuestions());
+
 export default function Questions() {
-  const remote = useRemote(loadQuestions, 'questions');
+  const topics = useScreenData(read);
   return (
     <ScreenPage heading={headingOf('ODGAF094')} lead={lead}>
-      <RemoteView remote={remote} what="常見問題">
-        {(topics) => <QuestionBrowser topics={topics} />}
-      </RemoteView>
+      <QuestionBrowser topics={topics} />
     </ScreenPage>
   );
 }

@@ -1,41 +1,37 @@
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
 import type { Article, ArticleBlock } from '../../domain/api/content';
 import { RETURN_CODE } from '../../domain/envelope';
-import { headingOf } from '../../domain/screens';
-import { RemoteView } from '../../features/catalogue/remote-view';
-import { useRemote } from '../../features/catalogue/use-remote';
 import { ArticleCard, ArticleMeta } from '../../features/content/article-card';
 import { loadArticle } from '../../features/content/content-api';
 import { useDocumentMeta } from '../../features/content/use-document-meta';
+import { ApiFailure } from '../../lib/api-client';
+import { answerOf, useScreenData } from '../../lib/screen-read';
 
 const NOT_FOUND = '查無此文章，可能已下架或網址有誤';
 const NOT_FOUND_HEADING = '找不到這篇文章';
 
 /** 文章內容 (ODGAF111): the article ?id= names, with what to read next; an unknown id says so. */
-export default function ArticleContent() {
-  const { id } = useSearch({ from: '/featured/articleContent' });
-  if (!id) return <ArticleNotFound message={NOT_FOUND} />;
-  return <ArticleById id={id} />;
+/**
+ * The article ?id= names, read on entry (lib/screen-read.tsx), or why there is none: no id, one the server
+ * does not know (its message), or one that cannot name an article (no retry will find it).
+ */
+export async function read({ id }: { id?: string }): Promise<Article | { notFound: string }> {
+  if (!id) return { notFound: NOT_FOUND };
+  try {
+    return await answerOf(loadArticle(id));
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) throw error;
+    if (error.returnCode === RETURN_CODE.notFound) return { notFound: error.message };
+    if (error.returnCode === RETURN_CODE.badInput) return { notFound: NOT_FOUND };
+    throw error;
+  }
 }
 
-function ArticleById({ id }: { id: string }) {
-  const remote = useRemote(loadArticle, id);
-  const article = remote.status === 'ready' ? remote.data : null;
-  useDocumentMeta(article?.title ?? null, article?.summary ?? null);
-  if (remote.status === 'failed' && remote.failure.returnCode === RETURN_CODE.notFound)
-    return <ArticleNotFound message={remote.failure.message} />;
-  // an id that cannot name an article (the server refuses its form): no retry will find it
-  if (remote.status === 'failed' && remote.failure.returnCode === RETURN_CODE.badInput)
-    return <ArticleNotFound message={NOT_FOUND} />;
-  if (article) return <ArticleView article={article} />;
-  return (
-    <ScreenPage heading={headingOf('ODGAF111')}>
-      <RemoteView remote={remote} what="文章">
-        {() => null}
-      </RemoteView>
-    </ScreenPage>
-  );
+export default function ArticleContent() {
+  const found = useScreenData(read);
+  if ('notFound' in found) return <ArticleNotFound message={found.notFound} />;
+  return <ArticleView article={found} />;
 }
 
 function Block({ block }: { block: ArticleBlock }) {
@@ -51,6 +47,7 @@ function Block({ block }: { block: ArticleBlock }) {
 }
 
 function ArticleView({ article }: { article: Article }) {
+  useDocumentMeta(article.title, article.summary);
   return (
     <ScreenPage heading={article.title}>
       <ArticleMeta article={article} />

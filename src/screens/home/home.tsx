@@ -2,9 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { ScreenPage } from '../../components/screen-page';
 import { formatMoney } from '../../domain/money';
 import { headingOf } from '../../domain/screens';
-import { RemoteView } from '../../features/catalogue/remote-view';
-import { useRemote } from '../../features/catalogue/use-remote';
 import { loadPackages } from '../../lib/catalogue-api';
+import { SettledView, settled, useScreenData } from '../../lib/screen-read';
 
 const REASONS = [
   { title: '照顧員工', text: '員工與眷屬的壽險、意外、住院醫療與癌症保障，由公司一次規劃。' },
@@ -23,8 +22,11 @@ const SERVICES = [
 export const lead =
   '5 人以上的公司、工廠或團體，都能為成員投保團體保險。線上選方案、試算保費、送出申請，專人協助完成投保。';
 
+/** The packages at a glance, read on entry (lib/screen-read.tsx): without them the rest of the page still shows. */
+export const read = () => settled(loadPackages());
+
 export default function Home() {
-  const packages = useRemote(loadPackages, 'all');
+  const packages = useScreenData(read);
   return (
     <ScreenPage heading={headingOf('ODGAF000')} lead={lead}>
       <p className="actions hero-actions">
@@ -48,7 +50,7 @@ export default function Home() {
       </section>
       <section aria-labelledby="home-packages">
         <h2 id="home-packages">方案一覽</h2>
-        <RemoteView remote={packages} what="方案資料">
+        <SettledView read={packages} what="方案資料">
           {(list) => (
             // its own short list, not PackageCards: the home route's JS budget has no room for another chunk
             <ul className="cards">
@@ -65,7 +67,7 @@ export default function Home() {
               ))}
             </ul>
           )}
-        </RemoteView>
+        </SettledView>
         <p>
           <Link to="/product/optionpackage">比較所有方案的保障內容</Link>
         </p>

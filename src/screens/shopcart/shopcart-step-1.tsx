@@ -4,14 +4,13 @@ import { rulesOf } from '../../../machines/shopcart.context';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
-import { RemoteView } from '../../features/catalogue/remote-view';
-import { useRemote } from '../../features/catalogue/use-remote';
 import { CartChangedNotice } from '../../features/shopcart/cart-changed-notice';
 import { CartItemsTable } from '../../features/shopcart/cart-items-table';
 import { EstimateSummary } from '../../features/shopcart/estimate-summary';
 import { PlanForm } from '../../features/shopcart/plan-form';
 import { shopcartFlow } from '../../features/shopcart/shopcart-flow';
 import { loadCells } from '../../lib/catalogue-api';
+import { SettledView, settled, useScreenData } from '../../lib/screen-read';
 import { useCart } from '../../lib/use-cart';
 import { useFlowStep } from '../../lib/use-flow-step';
 import { SHOPCART_STEPS } from './shopcart-steps';
@@ -19,11 +18,15 @@ import { SHOPCART_STEPS } from './shopcart-steps';
 /** The screen's lead paragraph (also the build's prerendered page). */
 export const lead = '確認購物車中的保障項目與保額，填寫團體資料即可看到估算保費。';
 
+/** The cells' amount choices, read on entry (lib/screen-read.tsx): the cart shows without them. */
+export const read = () => settled(loadCells());
+
 export default function ShopcartStep1() {
   const { flow, inStep } = useFlowStep(shopcartFlow, 1);
   const context = useSelector(flow, (s) => s.context);
   const { cart, status, retry } = useCart();
-  const cells = useRemote(loadCells, 'all');
+  const cells = useScreenData(read);
+  const choices = 'data' in cells ? cells.data : [];
   if (!inStep) return null;
   const rules = rulesOf(context);
   const count = cart.CLASS_LIST.length;
@@ -55,11 +58,11 @@ export default function ShopcartStep1() {
           </button>
         </div>
       )}
-      {count > 0 && cells.status === 'failed' && (
+      {count > 0 && 'failure' in cells && (
         // without the cells' choices the amounts cannot be changed here: say why, offer to read them again
-        <RemoteView remote={cells} what="保額選項">
+        <SettledView read={cells} what="保額選項">
           {() => null}
-        </RemoteView>
+        </SettledView>
       )}
       {!known ? null : count === 0 ? (
         <div className="empty-cart">
@@ -89,7 +92,7 @@ export default function ShopcartStep1() {
             <>
               <CartItemsTable
                 items={cart.CLASS_LIST}
-                cells={cells.status === 'ready' ? cells.data : []}
+                cells={choices}
                 estimate={estimate.status === 'ready' ? estimate.estimate : null}
               />
               <EstimateSummary state={estimate} />
@@ -98,11 +101,7 @@ export default function ShopcartStep1() {
         </PlanForm>
       )}
       {rules === null && count > 0 && (
-        <CartItemsTable
-          items={cart.CLASS_LIST}
-          cells={cells.status === 'ready' ? cells.data : []}
-          estimate={null}
-        />
+        <CartItemsTable items={cart.CLASS_LIST} cells={choices} estimate={null} />
       )}
     </ScreenPage>
   );
