@@ -1,24 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lintIn } from '../support/lint-probe';
 
 // The feature boundary is biome.json's: a module of one feature folder imports nothing from another one
 // (what two features share lives in src/components, src/domain or src/lib). Each case lints a module
 // written into src/features/cart for the time of the test.
-const BIOME = path.resolve('node_modules/.bin/biome');
 const MESSAGE = 'A feature imports no other feature';
 
-function lintInCart(source: string): { status: number | null; output: string } {
-  const file = path.join('src/features/cart', `boundary-probe-${process.pid}.ts`);
-  writeFileSync(file, source);
-  try {
-    const run = spawnSync(BIOME, ['lint', '--colors=off', file], { encoding: 'utf8' });
-    return { status: run.status, output: `${run.stdout}${run.stderr}` };
-  } finally {
-    rmSync(file, { force: true });
-  }
-}
+const lintInCart = (source: string) => lintIn('src/features/cart', source);
 
 describe('the feature boundary', () => {
   it.each([

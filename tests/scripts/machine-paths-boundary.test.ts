@@ -1,24 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lintIn } from '../support/lint-probe';
 
 // biome.json's boundaries of machine-paths/: the registry, the path generator and the samples import the
 // machines, src/domain and xstate only (the atlas runs them in the browser; the atlas, the scripts and the
 // tests import them, never the other way round), and no machine imports them. Each case lints a module
 // written into the folder for the time of the test.
-const BIOME = path.resolve('node_modules/.bin/biome');
-
-function lintIn(folder: string, source: string): { status: number | null; output: string } {
-  const file = path.join(folder, `boundary-probe-${process.pid}.ts`);
-  writeFileSync(file, source);
-  try {
-    const run = spawnSync(BIOME, ['lint', '--colors=off', file], { encoding: 'utf8' });
-    return { status: run.status, output: `${run.stdout}${run.stderr}` };
-  } finally {
-    rmSync(file, { force: true });
-  }
-}
 
 describe('the boundary of machine-paths', () => {
   it.each([
