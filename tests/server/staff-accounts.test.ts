@@ -178,6 +178,18 @@ describe('the admin’s accounts', () => {
     });
   });
 
+  it('keeps the admin’s lock through staff:add, which sets a new password and roles', async () => {
+    const admin = await signedIn(t, ['admin']);
+    const person = await signedIn(t, ['service']);
+    await admin.visitor.api('staff/accounts/lock', { name: person.name });
+    await addStaff(t.db, person.name, 'a new long passphrase', ['service', 'underwriter']);
+    const visitor = await CartVisitor.arrive(t);
+    expect(
+      (await visitor.api('staff/login', { name: person.name, password: 'a new long passphrase' })).json()
+        .data,
+    ).toBe('loginSuspended');
+  });
+
   it('ends an account’s sessions: it signs in again', async () => {
     const admin = await signedIn(t, ['admin']);
     const person = await signedIn(t, ['underwriter']);
