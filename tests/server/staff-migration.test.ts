@@ -101,6 +101,24 @@ function migrationFacts(open: () => Kysely<Database>) {
     ).rejects.toThrow('the action failed');
     expect(await count()).toBe(before);
   });
+
+  it('goes down to 0017’s analysts, the roles and the audit log gone, and up again', async () => {
+    const db = open();
+    await migrateTo(db, '0017_login_failures');
+    // biome-ignore lint/suspicious/noExplicitAny: the schema of 0017's time
+    const old = db as unknown as Kysely<any>;
+    expect(
+      (await old.selectFrom('analysts').select('name').orderBy('name').execute()).map((r) => r.name),
+    ).toEqual(['admin.one', 'analyst.old']);
+    const tables = (await db.introspection.getTables()).map((table) => table.name);
+    expect(tables).not.toContain('audit_log');
+    expect(tables).not.toContain('staff_roles');
+    await migrateTo(db, '0018_staff');
+    expect(await db.selectFrom('staff_roles').select(['staff', 'role']).orderBy('staff').execute()).toEqual([
+      { staff: 'admin.one', role: 'analyst' },
+      { staff: 'analyst.old', role: 'analyst' },
+    ]);
+  });
 }
 
 describe('migration 0018 and the audit log on PGlite', () => {
