@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { FuzzTarget, fuzzRequest } from '../tests/support/api-fuzz';
 
 // Crafted payloads (tests/support/api-fuzz.ts) against every endpoint of the app on an in-memory PGlite,
-// through inject(), as a visitor logged in as an analyst too; prints how many answers each status got, per
+// through inject(), as a visitor signed in as staff with every role; prints how many answers each status got, per
 // endpoint, and every answer that is a 5xx, not the envelope, not in Chinese, echoing the input, a 400
 // naming no field of its route, or a refusal that stored a row. FUZZ_RUNS payloads (10,000), FUZZ_SEED to
 // replay a run.

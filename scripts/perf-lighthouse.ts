@@ -14,7 +14,7 @@ import { mainThreadTasks } from './perf-lighthouse/main-thread-tasks';
 // Lighthouse (mobile preset, simulated throttling) in Debian's Chromium against the built server. Each page
 // runs RUNS times (default 3) and the median run (by performance) counts: one run on a shared 2-core machine
 // is noise. Visitor pages: performance ≥ 0.95, accessibility 1.0, best practices 1.0, SEO ≥ 0.95, LCP ≤
-// 1.5 s. The analysts' atlas (measured logged in, as an analyst added with analyst:add) is held to
+// 1.5 s. The analysts' atlas (measured logged in, as an analyst added with staff:add) is held to
 // accessibility and best practices only: it is no landing page (noindex) and carries the diagram engine.
 // PAGES (comma-separated paths) measures other visitor pages instead. TASKS=1 prints the median run's long
 // main-thread tasks; NO_SCRIPTS=1 blocks the app's scripts, measuring the prerendered page alone (its
@@ -136,18 +136,22 @@ function lcpElement(details: unknown): string {
 }
 
 /**
- * An analyst added with analyst:add on the server's data folder (a fresh random password), logged in through
+ * An analyst added with staff:add on the server's data folder (a fresh random password), logged in through
  * the API; the session's cookies go into the browser Lighthouse drives.
  */
 async function logInAnalyst(origin: string, port: number): Promise<void> {
   const name = 'lighthouse.analyst';
   const password = randomBytes(18).toString('base64url');
-  const added = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/analyst-add.ts', name], {
-    input: `${password}\n`,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  if (added.status !== 0) throw new Error(`analyst:add failed: ${added.stderr}`);
+  const added = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff-add.ts', name, '--role', 'analyst'],
+    {
+      input: `${password}\n`,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    },
+  );
+  if (added.status !== 0) throw new Error(`staff:add failed: ${added.stderr}`);
   const jar = new Map<string, string>();
   const keep = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -158,7 +162,7 @@ async function logInAnalyst(origin: string, port: number): Promise<void> {
   };
   const cookie = () => [...jar].map(([key, value]) => `${key}=${value}`).join('; ');
   keep(await fetch(`${origin}/groupins/login`));
-  const login = await fetch(`${origin}${API_BASE}/atlas/login`, {
+  const login = await fetch(`${origin}${API_BASE}/staff/login`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',

@@ -11,7 +11,7 @@ export const RETURN_CODE = {
   /** a business refusal the visitor can act on (cart full, item error); data names the dialog */
   refused: 1,
   badInput: 400,
-  /** an atlas call without an analyst's session */
+  /** a staff call without a staff session */
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,

@@ -99,4 +99,9 @@ export const messages = {
   quoteFailed: () => '暫時無法試算，請稍後再試一次',
   /** a featured article's id that names none */
   articleNotFound: () => '查無此文章，可能已下架或網址有誤',
+  /** the admin's account management (docs/specification.md §6) */
+  staffExists: () => '此帳號已存在',
+  staffNotFound: () => '查無此帳號',
+  staffOwnAdmin: () => '不可移除自己的管理角色',
+  staffOwnLock: () => '不可停用自己的帳號',
 } as const;

@@ -12,13 +12,13 @@ import {
   DEFAULT_RENDER_THREADS,
   type Renderer,
 } from './overprint/render-pool';
-import { analystSessionPlugin } from './plugins/analyst-session';
 import { csrfPlugin } from './plugins/csrf';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { ADDRESS_LIMIT, rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
+import { staffSessionPlugin } from './plugins/staff-session';
 import { staticSitePlugin } from './plugins/static-site';
 import { atlasRoutes } from './routes/atlas';
 import { captchaRoutes } from './routes/captcha';
@@ -31,6 +31,8 @@ import { functionMetaRoutes } from './routes/function-meta';
 import { healthRoutes } from './routes/health';
 import { overprintRoutes } from './routes/overprint';
 import { shopcartRoutes } from './routes/shopcart';
+import { staffAccountRoutes } from './routes/staff-accounts';
+import { staffSignInRoutes } from './routes/staff-sign-in';
 import { tryoutRoutes } from './routes/tryout';
 import { deriveSessionKeys } from './session-keys';
 
@@ -98,7 +100,7 @@ export async function buildApp({
     shared: config.databaseUrl ? db : undefined,
   });
   await app.register(csrfPlugin);
-  await app.register(analystSessionPlugin, { db });
+  await app.register(staffSessionPlugin, { db });
   // app.captcha: any route checks a payload with `await app.captcha.verify(db, payload)`
   app.decorate(
     'captcha',
@@ -121,6 +123,8 @@ export async function buildApp({
   await app.register(overprintRoutes, { db, keys, renderer, prefix: API_BASE });
   await app.register(contentRoutes, { db, prefix: API_BASE });
   await app.register(contactRoutes, { db, prefix: API_BASE });
+  await app.register(staffSignInRoutes, { db, keys, prefix: API_BASE });
+  await app.register(staffAccountRoutes, { db, prefix: API_BASE });
   await app.register(atlasRoutes, {
     db,
     keys,

@@ -24,5 +24,6 @@ export const FAILURE_MESSAGES = {
   tooMany: '操作過於頻繁，請稍後再試',
   serverFault: messages.busy(),
   unavailable: '服務暫時無法使用，請稍後再試',
-  analystLogin: '請先登入分析帳號',
+  staffSignIn: '請先登入員工帳號',
+  notPermitted: '您沒有使用此功能的權限',
 } as const;

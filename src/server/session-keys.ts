@@ -13,7 +13,7 @@ export interface SessionKeys {
   clientKey: Buffer;
   /** keys the HMAC that names a visitor in the machine traces: the session id is never stored there */
   traceKey: Buffer;
-  /** keys the HMAC that stands for a name no analyst has in the login lockout: no such name is stored */
+  /** keys the HMAC that stands for a name no staff account has in the sign-in lockout: no such name is stored */
   loginKey: Buffer;
 }
 
@@ -40,7 +40,7 @@ export function traceVisitorFor(keys: Pick<SessionKeys, 'traceKey'>, sessionId: 
   return createHmac('sha256', keys.traceKey).update(sessionId).digest('hex').slice(0, 16);
 }
 
-/** The subject a name no analyst has is counted under at the atlas login: HMAC-SHA256 of it, base64url. */
+/** The subject a name no staff account has is counted under at the sign-in: HMAC-SHA256 of it, base64url. */
 export function loginSubjectFor(keys: Pick<SessionKeys, 'loginKey'>, name: string): string {
   return createHmac('sha256', keys.loginKey).update(name).digest('base64url');
 }

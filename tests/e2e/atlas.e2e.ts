@@ -11,7 +11,7 @@ import { addPackageFromHome, fillPlan } from './support/shopcart-steps';
 
 /*
  * The issue's end to end: a visitor takes the shopcart flow from its cart step to its details step; an analyst
- * added with `npm run analyst:add` while the server runs (PGlite: through the server's operator socket) logs
+ * added with `npm run staff:add` while the server runs (PGlite: through the server's operator socket) logs
  * in, finds that transition counted in the atlas's traffic, exports the diagram as SVG and PNG, and logs out,
  * after which the atlas's API refuses.
  */
@@ -42,11 +42,15 @@ describe('the atlas in Chromium against the built server', () => {
     await page.close({ runBeforeUnload: true });
     await visitor.close();
 
-    const added = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/analyst-add.ts', 'analyst.one'], {
-      input: `${PASSWORD}\n`,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
+    const added = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/staff-add.ts', 'analyst.one', '--role', 'analyst'],
+      {
+        input: `${PASSWORD}\n`,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      },
+    );
     expect(added.status, added.stderr).toBe(0);
     expect(added.stdout).not.toContain(PASSWORD);
 
@@ -118,7 +122,7 @@ describe('the atlas in Chromium against the built server', () => {
 
     await atlas.goto(`${server.origin}/groupins/logout`);
     await atlas.getByText('您已登出。').waitFor();
-    const after = await atlas.request.get(`${server.origin}/ODGAWeb/api/atlas/me`);
+    const after = await atlas.request.get(`${server.origin}/ODGAWeb/api/staff/me`);
     expect(after.status()).toBe(401);
     await analyst.close();
   });

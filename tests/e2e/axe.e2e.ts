@@ -39,11 +39,15 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'groupins-e2e-axe-'));
   server = await startBuiltServer({ DATA_DIR: dataDir, CAPTCHA_MAX_NUMBER });
   browser = await launchBrowser();
-  const added = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/analyst-add.ts', 'analyst.axe'], {
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
+  const added = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff-add.ts', 'analyst.axe', '--role', 'analyst'],
+    {
+      input: `${PASSWORD}\n`,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    },
+  );
   expect(added.status, added.stderr).toBe(0);
 });
 afterAll(async () => {

@@ -162,7 +162,7 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
 
   it('reaches every endpoint the app registers', () => {
     const urls = target.endpoints.map((endpoint) => endpoint.url);
-    expect(urls).toHaveLength(39);
+    expect(urls).toHaveLength(46);
     expect(urls).toContain(`${API}/contact/submit`);
     expect(urls).toContain(`${API}/content/articles`);
     expect(urls).toContain(`${API}/DTODGAZ0/insertCart`);
@@ -174,8 +174,18 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
     expect(urls).toContain(`${API}/tryout/quote`);
     for (const url of ['overprint/lookup', 'overprint/document', 'progress/query', 'DTODGAZ0/getDecryptData'])
       expect(urls).toContain(`${API}/${url}`);
-    for (const url of ['login', 'logout', 'me', 'traffic', 'test-runs'])
-      expect(urls).toContain(`${API}/atlas/${url}`);
+    for (const url of ['traffic', 'test-runs']) expect(urls).toContain(`${API}/atlas/${url}`);
+    for (const url of [
+      'login',
+      'logout',
+      'me',
+      'accounts',
+      'accounts/roles',
+      'accounts/lock',
+      'accounts/unlock',
+    ])
+      expect(urls).toContain(`${API}/staff/${url}`);
+    for (const url of ['accounts/end-sessions', 'audit']) expect(urls).toContain(`${API}/staff/${url}`);
     expect(urls).toContain(`${API}/trace/transitions`);
   });
 

@@ -7,12 +7,12 @@ import type { TestRuns, TraceStep } from '../../src/domain/api/atlas';
 import { API_BASE } from '../../src/domain/envelope';
 import { insertMachineTraces } from '../../src/server/db/repositories/machine-traces';
 import { CartVisitor } from '../support/cart-visitor';
-import { addAnalyst, createTestApp, type TestApp } from '../support/server';
+import { addStaff, createTestApp, type TestApp } from '../support/server';
 
 const PASSWORD = 'correct horse battery';
 const REFUSED = { returnCode: 1, data: 'loginRefused', msg: '帳號或密碼錯誤' };
 const LOCKED = { returnCode: 1, data: 'loginLocked', msg: '密碼連續輸入錯誤 5 次，請於 15 分鐘後再試' };
-const UNAUTHORIZED = { returnCode: 401, data: null, msg: '請先登入分析帳號' };
+const UNAUTHORIZED = { returnCode: 401, data: null, msg: '請先登入員工帳號' };
 const MINUTE = 60_000;
 
 interface Cookie {
@@ -40,14 +40,14 @@ let analysts = 0;
 /** A fresh account for each test, so one test's lock never meets another's. */
 async function newAnalyst(t: TestApp): Promise<string> {
   const name = `analyst.${++analysts}`;
-  await addAnalyst(t.db, name, PASSWORD);
+  await addStaff(t.db, name, PASSWORD);
   return name;
 }
 
 const login = (visitor: CartVisitor, name: string, password = PASSWORD) =>
-  visitor.api('atlas/login', { name, password });
+  visitor.api('staff/login', { name, password });
 
-/** A visitor that logged in as a new analyst: its jar holds gi_analyst. */
+/** A visitor that logged in as a new analyst: its jar holds gi_staff. */
 async function loggedIn(t: TestApp): Promise<{ visitor: CartVisitor; name: string }> {
   const visitor = await CartVisitor.arrive(t);
   const name = await newAnalyst(t);
@@ -65,53 +65,53 @@ describe('atlas login', () => {
 
   const failures = async (name: string) =>
     t.db
-      .selectFrom('analysts')
+      .selectFrom('staff')
       .select(['failed_logins', 'locked_until'])
       .where('name', '=', name)
       .executeTakeFirstOrThrow();
 
-  it('logs in: sets gi_analyst (signed, HttpOnly, SameSite=Strict, Path=/, not Secure over http); atlas/me then answers the name', async () => {
+  it('logs in: sets gi_staff (signed, HttpOnly, SameSite=Strict, Path=/, not Secure over http); staff/me then answers the name', async () => {
     const visitor = await CartVisitor.arrive(t);
     const name = await newAnalyst(t);
     const response = await login(visitor, name);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ returnCode: 0, data: { name }, msg: '' });
-    const cookie = cookieNamed(response, 'gi_analyst');
+    expect(response.json()).toEqual({ returnCode: 0, data: { name, roles: ['analyst'] }, msg: '' });
+    const cookie = cookieNamed(response, 'gi_staff');
     expect(cookie).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Strict' });
     expect(cookie?.secure).toBeFalsy();
     const unsigned = t.app.unsignCookie(cookie!.value);
     expect(unsigned.valid).toBe(true);
     expect(unsigned.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const session = await t.db
-      .selectFrom('analyst_sessions')
+      .selectFrom('staff_sessions')
       .selectAll()
       .where('id', '=', unsigned.value!)
       .executeTakeFirstOrThrow();
-    expect(session.analyst).toBe(name);
+    expect(session.staff).toBe(name);
     expect(new Date(session.expires_at).getTime() - new Date(session.created_at).getTime()).toBe(
       8 * 60 * MINUTE,
     );
 
-    const me = await visitor.read('atlas/me');
+    const me = await visitor.read('staff/me');
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ returnCode: 0, data: { name }, msg: '' });
+    expect(me.json()).toEqual({ returnCode: 0, data: { name, roles: ['analyst'] }, msg: '' });
     expect(me.headers['cache-control']).toBe('no-store');
   });
 
-  it('sets gi_analyst Secure when the request came over TLS (as gi_sid)', async () => {
+  it('sets gi_staff Secure when the request came over TLS (as gi_sid)', async () => {
     const tls = await createTestApp({ db: t.db, config: { trustProxy: true } });
     try {
       const visitor = await CartVisitor.arrive(tls);
       const name = await newAnalyst(tls);
       const response = await tls.app.inject({
         method: 'POST',
-        url: `${API_BASE}/atlas/login`,
+        url: `${API_BASE}/staff/login`,
         remoteAddress: visitor.address,
         headers: { ...tls.csrfHeaders(visitor.jar), 'x-forwarded-proto': 'https' },
         payload: { name, password: PASSWORD },
       });
       expect(response.json().returnCode).toBe(0);
-      expect(cookieNamed(response, 'gi_analyst')?.secure).toBe(true);
+      expect(cookieNamed(response, 'gi_staff')?.secure).toBe(true);
     } finally {
       await tls.close();
     }
@@ -128,7 +128,7 @@ describe('atlas login', () => {
       const response = await login(visitor, who, password);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(REFUSED);
-      expect(cookieNamed(response, 'gi_analyst')).toBeUndefined();
+      expect(cookieNamed(response, 'gi_staff')).toBeUndefined();
     }
     expect((await failures(name)).failed_logins).toBe(1);
   });
@@ -142,7 +142,7 @@ describe('atlas login', () => {
     expect((await login(visitor, name, 'wrong 5 password')).json()).toEqual(LOCKED);
     const right = await login(visitor, name);
     expect(right.json()).toEqual(LOCKED);
-    expect(cookieNamed(right, 'gi_analyst')).toBeUndefined();
+    expect(cookieNamed(right, 'gi_staff')).toBeUndefined();
     const { failed_logins, locked_until } = await failures(name);
     expect(failed_logins).toBe(0);
     const until = new Date(locked_until!).getTime();
@@ -183,7 +183,11 @@ describe('atlas login', () => {
     vi.setSystemTime(start + 14 * MINUTE);
     expect((await login(visitor, name)).json()).toEqual(LOCKED);
     vi.setSystemTime(Date.now() + 2 * MINUTE);
-    expect((await login(visitor, name)).json()).toEqual({ returnCode: 0, data: { name }, msg: '' });
+    expect((await login(visitor, name)).json()).toEqual({
+      returnCode: 0,
+      data: { name, roles: ['analyst'] },
+      msg: '',
+    });
     expect(await failures(name)).toEqual({ failed_logins: 0, locked_until: null });
   });
 
@@ -260,42 +264,42 @@ describe('atlas login', () => {
 
   it('logs out: the session row is deleted, the cookie cleared, and the old cookie then gets 401', async () => {
     const { visitor } = await loggedIn(t);
-    const oldCookie = visitor.jar.get('gi_analyst')!;
+    const oldCookie = visitor.jar.get('gi_staff')!;
     const token = t.app.unsignCookie(oldCookie).value!;
-    const response = await visitor.api('atlas/logout', {});
+    const response = await visitor.api('staff/logout', {});
     expect(response.json()).toEqual({ returnCode: 0, data: null, msg: '' });
-    expect(cookieNamed(response, 'gi_analyst')).toMatchObject({ value: '', path: '/' });
-    const rows = await t.db.selectFrom('analyst_sessions').select('id').where('id', '=', token).execute();
+    expect(cookieNamed(response, 'gi_staff')).toMatchObject({ value: '', path: '/' });
+    const rows = await t.db.selectFrom('staff_sessions').select('id').where('id', '=', token).execute();
     expect(rows).toEqual([]);
 
-    visitor.jar.set('gi_analyst', oldCookie);
-    const me = await visitor.read('atlas/me');
+    visitor.jar.set('gi_staff', oldCookie);
+    const me = await visitor.read('staff/me');
     expect(me.statusCode).toBe(401);
     expect(me.json()).toEqual(UNAUTHORIZED);
   });
 
   it('answers logout ok without a login', async () => {
     const visitor = await CartVisitor.arrive(t);
-    expect((await visitor.api('atlas/logout', {})).json()).toEqual({ returnCode: 0, data: null, msg: '' });
+    expect((await visitor.api('staff/logout', {})).json()).toEqual({ returnCode: 0, data: null, msg: '' });
   });
 
   it('answers 401 to an expired session, and deletes its row at the next login', async () => {
     const { visitor, name } = await loggedIn(t);
-    const token = t.app.unsignCookie(visitor.jar.get('gi_analyst')!).value!;
+    const token = t.app.unsignCookie(visitor.jar.get('gi_staff')!).value!;
     await t.db
-      .updateTable('analyst_sessions')
+      .updateTable('staff_sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id', '=', token)
       .execute();
-    expect((await visitor.read('atlas/me')).json()).toEqual(UNAUTHORIZED);
+    expect((await visitor.read('staff/me')).json()).toEqual(UNAUTHORIZED);
     expect((await login(visitor, name)).json().returnCode).toBe(0);
-    const rows = await t.db.selectFrom('analyst_sessions').select('id').where('id', '=', token).execute();
+    const rows = await t.db.selectFrom('staff_sessions').select('id').where('id', '=', token).execute();
     expect(rows).toEqual([]);
   });
 
-  it('answers 401 to a forged or unsigned gi_analyst, even one naming a live session', async () => {
+  it('answers 401 to a forged or unsigned gi_staff, even one naming a live session', async () => {
     const { visitor } = await loggedIn(t);
-    const signed = visitor.jar.get('gi_analyst')!;
+    const signed = visitor.jar.get('gi_staff')!;
     const token = t.app.unsignCookie(signed).value!;
     for (const forged of [
       token,
@@ -303,17 +307,17 @@ describe('atlas login', () => {
       `${'B'.repeat(43)}.${signed.split('.')[1]}`,
       'not-a-token',
     ]) {
-      visitor.jar.set('gi_analyst', forged);
-      const response = await visitor.read('atlas/me');
+      visitor.jar.set('gi_staff', forged);
+      const response = await visitor.read('staff/me');
       expect(response.statusCode, forged).toBe(401);
       expect(response.json()).toEqual(UNAUTHORIZED);
     }
-    visitor.jar.set('gi_analyst', signed);
-    expect((await visitor.read('atlas/me')).statusCode).toBe(200);
+    visitor.jar.set('gi_staff', signed);
+    expect((await visitor.read('staff/me')).statusCode).toBe(200);
   });
 
-  it('answers 401 to atlas/me without a session', async () => {
-    const response = await (await CartVisitor.arrive(t)).read('atlas/me');
+  it('answers 401 to staff/me without a session', async () => {
+    const response = await (await CartVisitor.arrive(t)).read('staff/me');
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual(UNAUTHORIZED);
   });
@@ -333,17 +337,17 @@ describe('atlas login', () => {
     expect(response.json()).toEqual(UNAUTHORIZED);
   });
 
-  it('decides by the matched route: a percent-encoded path to atlas/me gets the same 401', async () => {
+  it('decides by the matched route: a percent-encoded path to staff/me gets the same 401', async () => {
     const visitor = await CartVisitor.arrive(t);
     const response = await t.app.inject({
       method: 'GET',
-      url: '/ODGAWeb/%61pi/atlas/%6De',
+      url: '/ODGAWeb/%61pi/st%61ff/%6De',
       headers: { cookie: visitor.jar.header() },
     });
     expect(response.statusCode).toBe(401);
   });
 
-  it.each(['atlas/login', 'atlas/logout', 'trace/transitions'])(
+  it.each(['staff/login', 'staff/logout', 'trace/transitions'])(
     'refuses POST %s without the CSRF header with 403',
     async (path) => {
       const { visitor, name } = await loggedIn(t);
@@ -352,19 +356,19 @@ describe('atlas login', () => {
         url: `${API_BASE}/${path}`,
         remoteAddress: visitor.address,
         headers: { cookie: visitor.jar.header() },
-        payload: path === 'atlas/login' ? { name, password: PASSWORD } : { steps: [step()] },
+        payload: path === 'staff/login' ? { name, password: PASSWORD } : { steps: [step()] },
       });
       expect(response.statusCode).toBe(403);
       expect(response.json().returnCode).toBe(403);
-      expect(cookieNamed(response, 'gi_analyst')).toBeUndefined();
+      expect(cookieNamed(response, 'gi_staff')).toBeUndefined();
       // a refused logout ended nothing
-      expect((await visitor.read('atlas/me')).statusCode).toBe(200);
+      expect((await visitor.read('staff/me')).statusCode).toBe(200);
     },
   );
 
   it('refuses a login without a name or password with 400 naming the field', async () => {
     const visitor = await CartVisitor.arrive(t);
-    const response = await visitor.api('atlas/login', { name: 'someone' });
+    const response = await visitor.api('staff/login', { name: 'someone' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ returnCode: 400, data: null, msg: '密碼不可為空白' });
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/envelope';
 import { VALID_INPUT } from '../support/api-fuzz';
-import { addAnalyst, createTestApp, type TestApp } from '../support/server';
+import { addStaff, createTestApp, type TestApp } from '../support/server';
 import { type Applied, applyForBasic, ShopcartVisitor } from '../support/shopcart';
 import { validSubmission } from '../support/shopcart-input';
 import { changedTables, countRows, tableNames } from '../support/table-rows';
@@ -27,7 +27,7 @@ describe('the flows’ endpoints refuse what a page of ours would not send', () 
   beforeAll(async () => {
     t = await createTestApp();
     tables = await tableNames(t.db);
-    await addAnalyst(t.db, ANALYST.name, ANALYST.password);
+    await addStaff(t.db, ANALYST.name, ANALYST.password);
   }, 120_000);
   afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
@@ -60,8 +60,8 @@ describe('the flows’ endpoints refuse what a page of ours would not send', () 
       requestId: randomUUID(),
       captcha,
     }),
-    'atlas/login': () => ANALYST,
-    'atlas/logout': () => ({}),
+    'staff/login': () => ANALYST,
+    'staff/logout': () => ({}),
     'trace/transitions': () => VALID_INPUT[`${API_BASE}/trace/transitions`]!,
   };
   const CAPTCHA_FLOWS = [
@@ -88,7 +88,7 @@ describe('the flows’ endpoints refuse what a page of ours would not send', () 
         const s = await scene();
         const { visitor } = s;
         // logout is refused while the analyst stays logged in
-        if (path === 'atlas/logout') expectServed(await visitor.api('atlas/login', ANALYST));
+        if (path === 'staff/logout') expectServed(await visitor.api('staff/login', ANALYST));
         const body = BODIES[path]!(s, await visitor.captcha());
         const own = visitor.jar.get(CSRF_COOKIE) ?? '';
         const another = (await t.newVisitor()).get(CSRF_COOKIE) ?? '';
@@ -108,10 +108,10 @@ describe('the flows’ endpoints refuse what a page of ours would not send', () 
           });
           expect({ token, status: response.statusCode }).toEqual({ token, status: 403 });
           expect(response.json()).toEqual(FORBIDDEN);
-          expect(response.cookies.map((cookie) => cookie.name)).not.toContain('gi_analyst');
+          expect(response.cookies.map((cookie) => cookie.name)).not.toContain('gi_staff');
         }
         expect(changedTables(before, await rows())).toEqual([]);
-        if (path === 'atlas/logout') expectServed(await visitor.read('atlas/me'));
+        if (path === 'staff/logout') expectServed(await visitor.read('staff/me'));
         // the same request with the page's token is served: the refusals spent nothing, the captcha included
         expectServed(await visitor.api(path, body));
       },

@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { CONSENT_VERSION } from '../../src/domain/consent';
 import { API_BASE } from '../../src/domain/envelope';
+import { STAFF_ROLES } from '../../src/domain/staff-roles';
 import { CartVisitor } from './cart-visitor';
 import { namesAField } from './field-labels';
-import { addAnalyst, type CookieJar, createTestApp, type TestApp } from './server';
+import { addStaff, type CookieJar, createTestApp, type TestApp } from './server';
 import { PLAN, ROSTER, validApplicant } from './shopcart-input';
 import { RowWatch } from './table-rows';
 
@@ -172,10 +173,27 @@ export const VALID_INPUT: Record<string, object> = {
     },
     captcha: SOLVED_CAPTCHA,
   },
-  // a name no account has: mutations reach the password check, and never lock the fuzz suite's analyst
-  [`${API_BASE}/atlas/login`]: { name: 'fuzz.nobody', password: 'correct horse battery' },
-  // reaches past the 401 only for a jar logged in as an analyst (tests/server/api-fuzz.test.ts is)
+  // a name no account has: mutations reach the password check, and never lock the fuzz suite's staff
+  [`${API_BASE}/staff/login`]: { name: 'fuzz.nobody', password: 'correct horse battery' },
+  // reach past the 401 and 403 only for a jar signed in with the role (the fuzz target's holds them all)
   [`${API_BASE}/atlas/traffic`]: { machine: 'contact', from: '2026-03-01', to: '2026-03-31' },
+  [`${API_BASE}/staff/accounts`]: {
+    name: 'fuzz.added',
+    roles: ['service', 'underwriter'],
+    password: 'fuzz added password',
+  },
+  // another account than the fuzz target's own: a lock or an end of sessions never signs the target out
+  [`${API_BASE}/staff/accounts/roles`]: { name: 'fuzz.other', roles: ['service'] },
+  [`${API_BASE}/staff/accounts/lock`]: { name: 'fuzz.other' },
+  [`${API_BASE}/staff/accounts/unlock`]: { name: 'fuzz.other' },
+  [`${API_BASE}/staff/accounts/end-sessions`]: { name: 'fuzz.other' },
+  [`${API_BASE}/staff/audit`]: {
+    person: 'fuzz.reader',
+    applicationNo: 'GI115112300001',
+    from: '2026-03-01',
+    to: '2026-03-31',
+    page: 1,
+  },
   [`${API_BASE}/trace/transitions`]: {
     steps: [
       { machine: 'shopcart', from: 'step1.editing', event: 'NEXT', to: 'step2.editing', ago: 1_500 },
@@ -374,13 +392,14 @@ export function endpointCollector() {
  * Tables a refused request may change, by route. A lookup whose identifiers name no application has spent
  * its captcha (captcha_uses: one solved captcha guesses one set of identifiers) and counts towards the
  * lockout (lookup_failures: 5 wrong per 受理編號 in 15 minutes, 20 per client in an hour). A wrong password
- * for an analyst counts in its `analysts` row, which changes no row count; one for a name no analyst has
- * counts the same way in a login_failures row of its own. No other refusal stores a row.
+ * for a staff account counts in its `staff` row, which changes no row count; one for a name no account has
+ * counts the same way in a login_failures row of its own; and each failed sign-in is in the audit log. No
+ * other refusal stores a row.
  */
 export const REFUSAL_WRITES: Record<string, string[]> = {
   [`${API_BASE}/overprint/lookup`]: ['captcha_uses', 'lookup_failures'],
   [`${API_BASE}/progress/query`]: ['captcha_uses', 'lookup_failures'],
-  [`${API_BASE}/atlas/login`]: ['login_failures'],
+  [`${API_BASE}/staff/login`]: ['login_failures', 'audit_log'],
 };
 
 const HAN = /\p{Script=Han}/u;
@@ -419,11 +438,11 @@ function refused(response: LightMyRequestResponse): boolean {
   }
 }
 
-const ANALYST = { name: 'fuzz.reader', password: 'fuzz reader password' };
+const STAFF = { name: 'fuzz.reader', password: 'fuzz reader password' };
 
 /**
- * The app on an in-memory PGlite, with every API endpoint it registers, one visitor who is an analyst too
- * (so crafted atlas queries reach past the 401), and a watch on every table: what the property suite and
+ * The app on an in-memory PGlite, with every API endpoint it registers, one visitor signed in as staff with
+ * every role (so crafted staff queries reach past the 401 and 403), and a watch on every table: what the property suite and
  * `npm run fuzz:api` send their crafted requests to. Its address is on the rate limits' allow list.
  */
 export class FuzzTarget {
@@ -438,22 +457,23 @@ export class FuzzTarget {
     const { endpoints, onRoute } = endpointCollector();
     const t = await createTestApp({ onRoute, config: { rateLimitAllowList: ['127.0.0.1'] } });
     const jar = await t.newVisitor();
-    await addAnalyst(t.db, ANALYST.name, ANALYST.password);
+    await addStaff(t.db, STAFF.name, STAFF.password, STAFF_ROLES);
+    await addStaff(t.db, 'fuzz.other', STAFF.password, ['analyst']);
     const target = new FuzzTarget(t, jar, endpoints, await RowWatch.start(t.db));
     await target.logIn();
     return target;
   }
 
-  /** Logs the visitor in as the analyst; what that stores (its session) is no request's to answer for. */
+  /** Signs the visitor in; what that stores (its session, its audit entry) is no request's to answer for. */
   private async logIn(): Promise<void> {
     const response = await this.send({
       method: 'POST',
-      endpoint: `${API_BASE}/atlas/login`,
-      url: `${API_BASE}/atlas/login`,
-      payload: JSON.stringify(ANALYST),
+      endpoint: `${API_BASE}/staff/login`,
+      url: `${API_BASE}/staff/login`,
+      payload: JSON.stringify(STAFF),
       token: true,
     });
-    if (response.json().returnCode !== 0) throw new Error(`fuzz analyst login: ${response.body}`);
+    if (response.json().returnCode !== 0) throw new Error(`fuzz staff sign-in: ${response.body}`);
     this.jar.store(response);
     await this.rows.changed();
   }
@@ -481,8 +501,8 @@ export class FuzzTarget {
     const problem =
       answerProblem(response, request.endpoint) ??
       (refused(response) && stored.length > 0 ? `refused, yet stored: ${stored.join(', ')}` : undefined);
-    // a logout ended the analyst's session: the next atlas queries would stop at the 401
-    if (response.cookies.some((cookie) => cookie.name === 'gi_analyst' && cookie.value === '')) {
+    // a logout ended the staff session: the next staff queries would stop at the 401
+    if (response.cookies.some((cookie) => cookie.name === 'gi_staff' && cookie.value === '')) {
       await this.logIn();
     }
     return { status: response.statusCode, problem };

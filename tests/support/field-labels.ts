@@ -1,5 +1,5 @@
 import type { ISchema } from 'yup';
-import { loginSchema, traceBatchSchema, trafficQuerySchema } from '../../src/domain/api/atlas';
+import { traceBatchSchema, trafficQuerySchema } from '../../src/domain/api/atlas';
 import {
   addDetailTraceSchema,
   addTraceSchema,
@@ -23,6 +23,13 @@ import {
   findApplicationSchema,
   submitApplicationSchema,
 } from '../../src/domain/api/shopcart';
+import {
+  addStaffSchema,
+  auditQuerySchema,
+  loginSchema,
+  setRolesSchema,
+  staffNameSchema,
+} from '../../src/domain/api/staff';
 import { groupSchema, quoteRequestSchema } from '../../src/domain/api/tryout';
 import { API_BASE } from '../../src/domain/envelope';
 import { messages } from '../../src/domain/messages';
@@ -54,7 +61,13 @@ const ROUTE_SCHEMAS: Record<string, ISchema<unknown>[]> = {
   'shopcart/findApplication': [findApplicationSchema],
   // the group is checked on its own once the item says what it needs
   'tryout/quote': [quoteRequestSchema, groupSchema],
-  'atlas/login': [loginSchema],
+  'staff/login': [loginSchema],
+  'staff/accounts': [addStaffSchema],
+  'staff/accounts/roles': [setRolesSchema],
+  'staff/accounts/lock': [staffNameSchema],
+  'staff/accounts/unlock': [staffNameSchema],
+  'staff/accounts/end-sessions': [staffNameSchema],
+  'staff/audit': [auditQuerySchema],
   'atlas/traffic': [trafficQuerySchema],
   'trace/transitions': [traceBatchSchema],
 };

@@ -6,13 +6,14 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { inject } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/envelope';
+import type { StaffRole } from '../../src/domain/staff-roles';
 import { type BuildAppOptions, buildApp } from '../../src/server/app';
-import { hashPassword } from '../../src/server/atlas/passwords';
 import { createDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { upsertAnalyst } from '../../src/server/db/repositories/analysts';
+import { upsertStaff } from '../../src/server/db/repositories/staff';
 import type { Database } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
+import { hashPassword } from '../../src/server/staff/passwords';
 
 export const TEST_INDEX_HTML =
   '<!doctype html><html lang="zh-Hant-TW"><head><title>團體保險網路服務</title>' +
@@ -94,9 +95,14 @@ async function createMigratedDatabase(): Promise<Kysely<Database>> {
   return db;
 }
 
-/** An analyst account as `npm run analyst:add` makes it: the password hashed with argon2id. */
-export async function addAnalyst(db: Kysely<Database>, name: string, password: string): Promise<void> {
-  await upsertAnalyst(db, name, await hashPassword(password));
+/** A staff account as `npm run staff:add` makes it: the password hashed with argon2id; an analyst unless told. */
+export async function addStaff(
+  db: Kysely<Database>,
+  name: string,
+  password: string,
+  roles: readonly StaffRole[] = ['analyst'],
+): Promise<void> {
+  await upsertStaff(db, name, await hashPassword(password), roles);
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -1,11 +1,12 @@
 import { array, type InferType, number, object, string } from 'yup';
 import { messages } from '../messages';
 import { TRACE_AGE_MAX_MS, TRACE_BATCH_MAX, TRACED_MACHINES, type TracedMachine } from '../trace';
-import { text } from '../validation/fields';
+// yup's default messages in Chinese before the schemas below are built (no field builder here brings them)
+import '../validation/locale';
 import { labelOf } from '../validation/params';
 
 /*
- * The machine atlas (analysts only) and the trace the visitor flows send it (../trace.ts).
+ * The machine atlas (staff with the analyst role) and the trace the visitor flows send it (../trace.ts).
  */
 
 export {
@@ -16,14 +17,6 @@ export {
   type TracedMachine,
 } from '../trace';
 
-/** An analyst's account name: lower-case letters, digits and . _ - (3 to 32). */
-export const ANALYST_NAME = /^[a-z][a-z0-9._-]{2,31}$/;
-/** Wrong passwords in a row before the account waits ANALYST_LOCK_MINUTES. */
-export const ANALYST_LOCK_AFTER = 5;
-export const ANALYST_LOCK_MINUTES = 15;
-/** The shortest password analyst:add accepts. */
-export const ANALYST_PASSWORD_MIN = 12;
-
 const STATE = /^[A-Za-z0-9_$.|-]{1,200}$/;
 const EVENT = /^[A-Za-z0-9_$.:-]{1,120}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -33,18 +26,6 @@ const pattern = (label: string, re: RegExp) =>
     .label(label)
     .required()
     .matches(re, { message: (p) => messages.format(labelOf(p)) });
-
-/** Body of POST atlas/login. */
-export const loginSchema = object({
-  name: text('帳號')
-    .required()
-    .max(32, (p) => messages.maxLength(labelOf(p), 32)),
-  password: string()
-    .label('密碼')
-    .required()
-    .max(200, (p) => messages.maxLength(labelOf(p), 200)),
-});
-export type Login = InferType<typeof loginSchema>;
 
 /** One transition a visitor's flow took; `ago` is how many ms before the request it happened. */
 export const traceStepSchema = object({
@@ -84,11 +65,6 @@ export const trafficQuerySchema = object({
   to: pattern('迄日', DAY),
 });
 export type TrafficQuery = InferType<typeof trafficQuerySchema>;
-
-/** The analyst logged in, answered by atlas/login and atlas/me. */
-export interface AnalystSession {
-  name: string;
-}
 
 /** What visitors did with one machine in a period. */
 export interface Traffic {

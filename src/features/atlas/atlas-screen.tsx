@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
 import { analystHref } from '../../domain/analyst-pages';
-import type { AnalystSession, TestRuns } from '../../domain/api/atlas';
+import type { TestRuns } from '../../domain/api/atlas';
+import type { StaffSession } from '../../domain/api/staff';
 import { RETURN_CODE } from '../../domain/envelope';
 import { ApiFailure } from '../../lib/api-client';
 import { AnalystHeader } from './analyst-header';
@@ -74,7 +75,7 @@ function AtlasLink({
 }
 
 export function AtlasScreen() {
-  const [analyst, setAnalyst] = useState<AnalystSession | null>(null);
+  const [analyst, setAnalyst] = useState<StaffSession | null>(null);
   const [failure, setFailure] = useState('');
   const [runs, setRuns] = useState<TestRuns | null>(null);
   const [layout, setLayout] = useState<Layout | null>(null);
@@ -83,7 +84,10 @@ export function AtlasScreen() {
   useEffect(() => {
     atlasApi
       .me()
-      .then(setAnalyst)
+      .then((me) =>
+        // the sign-in is every role's; the atlas is the analysts' (the server refuses the others too)
+        me.roles.includes('analyst') ? setAnalyst(me) : setFailure('您沒有使用此功能的權限'),
+      )
       .catch((error) => {
         if (error instanceof ApiFailure && error.returnCode === RETURN_CODE.unauthorized)
           window.location.replace(analystHref('login'));

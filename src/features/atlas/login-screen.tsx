@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { ValidationError } from 'yup';
 import { analystHref } from '../../domain/analyst-pages';
-import { loginSchema } from '../../domain/api/atlas';
+import { loginSchema } from '../../domain/api/staff';
 import { ApiFailure } from '../../lib/api-client';
 import { AnalystHeader } from './analyst-header';
 import { atlasApi } from './atlas-api';
 
-/** /groupins/login: an analyst's name and password; the server answers wrong ones alike and locks after 5. */
+/** /groupins/login: a staff member's name and password; the server answers wrong ones alike and locks after 5. */
 export function LoginScreen() {
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);

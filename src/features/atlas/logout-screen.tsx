@@ -3,7 +3,7 @@ import { analystHref } from '../../domain/analyst-pages';
 import { AnalystHeader } from './analyst-header';
 import { atlasApi } from './atlas-api';
 
-/** /groupins/logout: ends the analyst's session on the server, then says so. */
+/** /groupins/logout: ends the staff session on the server, then says so. */
 export function LogoutScreen() {
   const [phase, setPhase] = useState<'ending' | 'ended' | 'failed'>('ending');
   useEffect(() => {

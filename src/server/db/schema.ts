@@ -293,21 +293,34 @@ export interface ContactsTable {
   status: Generated<string>;
 }
 
-/** Who may read the machine atlas (migration 0011): an argon2id hash, never the password. */
-export interface AnalystsTable {
+/**
+ * The insurer's staff (the atlas's analysts of migration 0011, renamed by 0018): an argon2id hash, never
+ * the password. Two locks kept apart: the wrong-password lock (`locked_until`, ending by itself) and an
+ * admin's (`suspended_at`, until an admin lifts it).
+ */
+export interface StaffTable {
   name: string;
   password_hash: string;
-  /** wrong passwords in a row; back to 0 on a login and when they earn a lock */
+  /** wrong passwords in a row; back to 0 on a sign-in and when they earn a lock */
   failed_logins: Generated<number>;
-  /** the last wrong password; the count is forgotten ANALYST_LOCK_MINUTES after it (migration 0017) */
+  /** the last wrong password; the count is forgotten STAFF_LOCK_MINUTES after it (migration 0017) */
   last_failed_at: Date | null;
   locked_until: Date | null;
+  /** when an admin locked the account; null while it may sign in (migration 0018) */
+  suspended_at: Date | null;
+  last_signed_in_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
 
+/** The roles a person holds (migration 0018): one row each, checked against src/domain/staff-roles.ts. */
+export interface StaffRolesTable {
+  staff: string;
+  role: string;
+}
+
 /**
- * The wrong sign-ins of a name no analyst has (migration 0017), counted as an analyst's are; `subject` is
+ * The wrong sign-ins of a name no staff account has (migration 0017), counted as an account's are; `subject` is
  * an HMAC of the name, never the name.
  */
 export interface LoginFailuresTable {
@@ -317,10 +330,10 @@ export interface LoginFailuresTable {
   locked_until: Date | null;
 }
 
-/** An analyst's login: `id` is the random token the signed gi_analyst cookie carries. */
-export interface AnalystSessionsTable {
+/** A staff sign-in: `id` is the random token the signed gi_staff cookie carries. */
+export interface StaffSessionsTable {
   id: string;
-  analyst: string;
+  staff: string;
   created_at: Generated<Date>;
   expires_at: Date;
 }
@@ -335,6 +348,23 @@ export interface MachineTracesTable {
   to_state: string;
   at: Date;
   visitor: string;
+}
+
+/**
+ * What staff did (migration 0018), appended in the transaction of the action it records; a trigger refuses
+ * UPDATE, DELETE and TRUNCATE. No ID number, birth date or password in `detail`.
+ */
+export interface AuditLogTable {
+  /** bigint comes back as a string */
+  id: ColumnType<string, never, never>;
+  at: Generated<Date>;
+  /** a staff name, OPERATOR_ACTOR or UNKNOWN_ACTOR (src/domain/audit-actions.ts) */
+  actor: string;
+  action: string;
+  application_no: string | null;
+  contact_no: string | null;
+  target_staff: string | null;
+  detail: string | null;
 }
 
 export interface Database {
@@ -365,8 +395,10 @@ export interface Database {
   questions: QuestionsTable;
   contact_serials: ApplicationSerialsTable;
   contacts: ContactsTable;
-  analysts: AnalystsTable;
-  analyst_sessions: AnalystSessionsTable;
+  staff: StaffTable;
+  staff_roles: StaffRolesTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
   login_failures: LoginFailuresTable;
   machine_traces: MachineTracesTable;
 }

@@ -13,7 +13,7 @@ import {
 } from './data-dir-hold';
 
 /*
- * Where an operator command runs (application:advance, analyst:add): with DATABASE_URL on PostgreSQL
+ * Where an operator command runs (application:advance, staff:add): with DATABASE_URL on PostgreSQL
  * beside the servers; on the embedded database through the running server's operator socket, or, with no
  * server running, holding the data folder itself while it opens the files.
  */
@@ -40,7 +40,7 @@ export interface OperatorTask<C, T> {
   command: C;
   /** a table the command needs: a database without it has not been set up */
   table: keyof Database;
-  /** what the missing tables are called in the message: 'application', 'analyst' */
+  /** what the missing tables are called in the message: 'application', 'staff' */
   tables: string;
   run(db: Kysely<Database>, command: C): Promise<T>;
   /** the result as it came over the socket, checked: the server may be another version */

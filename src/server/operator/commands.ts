@@ -1,20 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ANALYST_NAME } from '../../domain/api/atlas';
 import { APPLICATION_NO } from '../../domain/api/overprint';
+import { STAFF_NAME } from '../../domain/api/staff';
 import { type ApplicationStatus, isApplicationStatus } from '../../domain/application-status';
-import { ARGON2ID_PREFIX } from '../atlas/passwords';
-import { upsertAnalyst } from '../db/repositories/analysts';
+import { isStaffRole, STAFF_ROLES, type StaffRole } from '../../domain/staff-roles';
 import { type AdvanceResult, advanceApplication } from '../db/repositories/application-events';
+import { upsertStaff } from '../db/repositories/staff';
 import type { Database } from '../db/schema';
+import { ARGON2ID_PREFIX } from '../staff/passwords';
 import { type LineHandler, type OperatorRefusal, refusal } from './data-dir-hold';
 
 /*
  * The commands the operator socket takes (see data-dir-hold.ts), as one JSON line each:
  *   {"command":"application.advance","applicationNo":"GI115112400001","status":"資料審核中","note":null}
- *   {"command":"analyst.add","name":"alice","passwordHash":"$argon2id$…"}
+ *   {"command":"staff.add","name":"alice","roles":["admin"],"passwordHash":"$argon2id$…"}
  * answered by {"ok":true,"result":<the command's result>} or {"ok":false,"error","message"}: an advance's
- * result with its time as ISO, an analyst's {"created":true|false}.
+ * result with its time as ISO, a staff account's {"created":true|false}.
  */
 
 /** The longest note an event may carry: a sentence or two on the progress page. */
@@ -29,22 +30,26 @@ export interface AdvanceCommand {
   note: string | null;
 }
 
-/** An analyst added, or an existing one given a new password; the command hashed it, never sends it. */
-export interface AnalystAddCommand {
-  command: 'analyst.add';
+/**
+ * A staff account added, or an existing one given a new password and these roles; the command hashed the
+ * password, never sends it.
+ */
+export interface StaffAddCommand {
+  command: 'staff.add';
   name: string;
+  roles: StaffRole[];
   passwordHash: string;
 }
 
-export type OperatorCommand = AdvanceCommand | AnalystAddCommand;
+export type OperatorCommand = AdvanceCommand | StaffAddCommand;
 
 /** An advance result as it crosses the socket: its time as an ISO string. */
 export type AdvanceAnswer =
   | { ok: true; from: ApplicationStatus; to: ApplicationStatus; at: string }
   | Exclude<AdvanceResult, { ok: true }>;
 
-/** false: the analyst existed, and now has the new password, no lock and no session. */
-export interface AnalystAddAnswer {
+/** false: the account existed, and now has the new password and roles, no wrong-password lock, no session. */
+export interface StaffAddAnswer {
   created: boolean;
 }
 
@@ -69,8 +74,8 @@ export function parseOperatorLine(line: string): Parsed {
     return refusal('malformed', 'a command is a JSON object');
   const fields = value as Record<string, unknown>;
   if (fields.command === 'application.advance') return parseAdvance(fields);
-  if (fields.command === 'analyst.add') return parseAnalystAdd(fields);
-  return refusal('unknownCommand', 'unknown command; the commands are application.advance and analyst.add');
+  if (fields.command === 'staff.add') return parseStaffAdd(fields);
+  return refusal('unknownCommand', 'unknown command; the commands are application.advance and staff.add');
 }
 
 function unknownFields(
@@ -102,12 +107,19 @@ function parseAdvance(fields: Record<string, unknown>): Parsed {
   };
 }
 
-function parseAnalystAdd(fields: Record<string, unknown>): Parsed {
-  const unknown = unknownFields(fields, ['command', 'name', 'passwordHash']);
+function parseStaffAdd(fields: Record<string, unknown>): Parsed {
+  const unknown = unknownFields(fields, ['command', 'name', 'roles', 'passwordHash']);
   if (unknown) return unknown;
-  const { name, passwordHash } = fields;
-  if (typeof name !== 'string' || !ANALYST_NAME.test(name))
-    return refusal('invalid', 'name is not an analyst name (a-z first, then a-z 0-9 . _ -, 3 to 32)');
+  const { name, roles, passwordHash } = fields;
+  if (typeof name !== 'string' || !STAFF_NAME.test(name))
+    return refusal('invalid', 'name is not an account name (a-z first, then a-z 0-9 . _ -, 3 to 32)');
+  if (
+    !Array.isArray(roles) ||
+    roles.length === 0 ||
+    roles.length > STAFF_ROLES.length ||
+    !roles.every(isStaffRole)
+  )
+    return refusal('invalid', `roles is a list of one or more of ${STAFF_ROLES.join(', ')}`);
   if (
     typeof passwordHash !== 'string' ||
     !passwordHash.startsWith(ARGON2ID_PREFIX) ||
@@ -115,7 +127,7 @@ function parseAnalystAdd(fields: Record<string, unknown>): Parsed {
     !/^[\x21-\x7e]+$/.test(passwordHash)
   )
     return refusal('invalid', 'passwordHash is not an argon2id hash');
-  return { ok: true, command: { command: 'analyst.add', name, passwordHash } };
+  return { ok: true, command: { command: 'staff.add', name, roles, passwordHash } };
 }
 
 /** Runs an advance command and answers its result as it crosses the socket. */
@@ -128,16 +140,16 @@ export async function runAdvance(db: Kysely<Database>, command: AdvanceCommand):
   return result.ok ? { ...result, at: result.at.toISOString() } : result;
 }
 
-export function runAnalystAdd(db: Kysely<Database>, command: AnalystAddCommand): Promise<AnalystAddAnswer> {
-  return upsertAnalyst(db, command.name, command.passwordHash);
+export function runStaffAdd(db: Kysely<Database>, command: StaffAddCommand): Promise<StaffAddAnswer> {
+  return upsertStaff(db, command.name, command.passwordHash, command.roles);
 }
 
 async function runCommand(
   db: Kysely<Database>,
   command: OperatorCommand,
 ): Promise<{ result: unknown; outcome: string }> {
-  if (command.command === 'analyst.add') {
-    const result = await runAnalystAdd(db, command);
+  if (command.command === 'staff.add') {
+    const result = await runStaffAdd(db, command);
     return { result, outcome: result.created ? 'added' : 'replaced' };
   }
   const result = await runAdvance(db, command);
@@ -146,7 +158,7 @@ async function runCommand(
 
 /**
  * The server's answer to each line on its operator socket: the command run on its own database handle.
- * Logged by command and outcome only, never the application's data nor the analyst's name or hash.
+ * Logged by command and outcome only, never the application's data nor the account's name, roles or hash.
  */
 export function operatorHandler(db: Kysely<Database>, log: FastifyBaseLogger): LineHandler {
   return async (line) => {

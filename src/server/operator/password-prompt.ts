@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 
-/** Where analyst:add reads a password: asked twice at a terminal, or one line from a pipe. */
+/** Where staff:add reads a password: asked twice at a terminal, or one line from a pipe. */
 export interface PasswordInput {
   /** true at a terminal: the password is asked twice */
   interactive: boolean;

@@ -1,35 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ANALYST_NAME,
-  loginSchema,
-  traceBatchSchema,
-  trafficQuerySchema,
-} from '../../../src/domain/api/atlas';
+import { traceBatchSchema, trafficQuerySchema } from '../../../src/domain/api/atlas';
 import { firstError } from '../validation/first-error';
 
-/* The atlas's inputs: an analyst's login, the visitor flows' trace batches, and the traffic query. */
+/* The atlas's inputs: the visitor flows' trace batches, and the traffic query. */
 
 const STEP = { machine: 'shopcart', from: 'step2.editing', event: 'flow.next', to: 'step3', ago: 1200 };
 const batch = (...steps: object[]) => firstError(traceBatchSchema, { steps });
-
-describe('an analyst’s account name', () => {
-  it('is 3 to 32 lower-case letters, digits and . _ -, starting with a letter', () => {
-    for (const name of ['ana', 'analyst.lin', 'a_b-c.9', `a${'b'.repeat(31)}`])
-      expect(name).toMatch(ANALYST_NAME);
-    for (const name of ['ab', '9ana', 'Ana', 'ana lin', 'ana@x', `a${'b'.repeat(32)}`, 'x\nana'])
-      expect(name).not.toMatch(ANALYST_NAME);
-  });
-});
-
-describe('atlas/login', () => {
-  it('needs a name of at most 32 and a password of at most 200', () => {
-    expect(firstError(loginSchema, { name: 'ana', password: 'p'.repeat(200) })).toBeNull();
-    expect(firstError(loginSchema, { name: '', password: 'x' })).toBe('帳號不可為空白');
-    expect(firstError(loginSchema, { name: 'ana', password: '' })).toBe('密碼不可為空白');
-    expect(firstError(loginSchema, { name: 'a'.repeat(33), password: 'x' })).toBe('帳號長度限制為32');
-    expect(firstError(loginSchema, { name: 'ana', password: 'p'.repeat(201) })).toBe('密碼長度限制為200');
-  });
-});
 
 describe('trace/transitions', () => {
   it('takes 1 to 50 steps of the traced machines', () => {

@@ -39,7 +39,7 @@ const ok = (data: unknown) => ({ returnCode: 0, data, msg: '' });
 
 beforeEach(() => {
   answers = {
-    'atlas/me': ok({ name: 'analyst.one' }),
+    'staff/me': ok({ name: 'analyst.one', roles: ['analyst'] }),
     'atlas/test-runs': ok(RUNS),
     'atlas/traffic': ok(TRAFFIC),
   };
@@ -125,6 +125,16 @@ describe('the atlas', () => {
   });
 });
 
+describe('the atlas to staff without the analyst role', () => {
+  it('says they may not use it, and draws nothing', async () => {
+    answers['staff/me'] = ok({ name: 'service.one', roles: ['service'] });
+    window.history.replaceState(null, '', '/groupins/atlas?machine=session');
+    render(<AtlasScreen />);
+    expect(await screen.findByText('您沒有使用此功能的權限')).toBeVisible();
+    expect(screen.queryByTestId('drawn-counts')).toBeNull();
+  });
+});
+
 describe('the analysts’ login', () => {
   it('asks for the name, then the password, before calling the server', async () => {
     const user = userEvent.setup();
@@ -140,7 +150,7 @@ describe('the analysts’ login', () => {
   });
 
   it('says what the server answers to a wrong password', async () => {
-    answers['atlas/login'] = { returnCode: 1, data: 'loginRefused', msg: '帳號或密碼錯誤' };
+    answers['staff/login'] = { returnCode: 1, data: 'loginRefused', msg: '帳號或密碼錯誤' };
     const user = userEvent.setup();
     render(<LoginScreen />);
     await user.type(screen.getByLabelText('帳號'), 'analyst.one');

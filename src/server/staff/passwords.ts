@@ -4,10 +4,10 @@ import { type Algorithm, hash, verify } from '@node-rs/argon2';
 // Algorithm is an ambient const enum, which verbatimModuleSyntax cannot read: Argon2id by its value.
 const ARGON2ID = 2 satisfies Algorithm.Argon2id;
 
-/** How every analyst's hash begins; the operator socket takes no other. */
+/** How every staff account's hash begins; the operator socket takes no other. */
 export const ARGON2ID_PREFIX = '$argon2id$';
 
-/** An analyst's password as stored: argon2id with the library's default costs, its salt inside. */
+/** A staff password as stored: argon2id with the library's default costs, its salt inside. */
 export function hashPassword(password: string): Promise<string> {
   return hash(password, { algorithm: ARGON2ID });
 }
@@ -30,7 +30,7 @@ export function dummyHash(): Promise<string> {
 }
 
 /**
- * For a name no analyst has: verifies against the dummy hash, so the answer takes as long as for a real
+ * For a name no account has: verifies against the dummy hash, so the answer takes as long as for a real
  * name and its timing tells no names apart. Always false.
  */
 export async function verifyNobody(password: string): Promise<false> {

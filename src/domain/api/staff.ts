@@ -1,0 +1,142 @@
+import { array, type InferType, number, object, string } from 'yup';
+import type { AuditAction } from '../audit-actions';
+import { messages } from '../messages';
+import { STAFF_ROLES, type StaffRole } from '../staff-roles';
+import { text } from '../validation/fields';
+import { labelOf } from '../validation/params';
+import { APPLICATION_NO } from './overprint';
+
+/*
+ * The staff's accounts and sign-in (any role), the admin's account management and the audit log
+ * (docs/specification.md §6).
+ */
+
+/** A staff account's name: lower-case letters, digits and . _ - (3 to 32). */
+export const STAFF_NAME = /^[a-z][a-z0-9._-]{2,31}$/;
+/** Wrong passwords in a row before the account waits STAFF_LOCK_MINUTES. */
+export const STAFF_LOCK_AFTER = 5;
+export const STAFF_LOCK_MINUTES = 15;
+/** The shortest password staff:add and an admin's new account accept. */
+export const STAFF_PASSWORD_MIN = 12;
+/** The longest password the sign-in takes. */
+export const STAFF_PASSWORD_MAX = 200;
+/** Audit log entries per page. */
+export const AUDIT_PAGE_SIZE = 50;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Whom the audit log may be filtered by: an account's name, OPERATOR_ACTOR or UNKNOWN_ACTOR. */
+const PERSON = /^(?:[a-z][a-z0-9._-]{2,31}|\(operator\)|\(unknown\))$/;
+
+/** Body of POST staff/login. */
+export const loginSchema = object({
+  name: text('帳號')
+    .required()
+    .max(32, (p) => messages.maxLength(labelOf(p), 32)),
+  password: string()
+    .label('密碼')
+    .required()
+    .max(STAFF_PASSWORD_MAX, (p) => messages.maxLength(labelOf(p), STAFF_PASSWORD_MAX)),
+});
+export type Login = InferType<typeof loginSchema>;
+
+const staffName = () =>
+  text('帳號')
+    .required()
+    .max(32, (p) => messages.maxLength(labelOf(p), 32))
+    .matches(STAFF_NAME, { message: (p) => messages.format(labelOf(p)) });
+
+const roles = () =>
+  array(
+    string()
+      .label('角色')
+      .required((p) => messages.requiredSelect(labelOf(p)))
+      .oneOf([...STAFF_ROLES], (p) => messages.format(labelOf(p))),
+  )
+    .label('角色')
+    .required((p) => messages.requiredSelect(labelOf(p)))
+    .min(1, (p) => messages.requiredSelect(labelOf(p)))
+    .max(STAFF_ROLES.length, (p) => messages.maxCount(labelOf(p), STAFF_ROLES.length));
+
+/** Body of POST staff/accounts/lock, unlock and end-sessions: whose. */
+export const staffNameSchema = object({ name: staffName() });
+
+/** Body of POST staff/accounts: a new account, with the first password the admin typed. */
+export const addStaffSchema = object({
+  name: staffName(),
+  roles: roles(),
+  password: string()
+    .label('初始密碼')
+    .required()
+    .min(STAFF_PASSWORD_MIN, (p) => `${labelOf(p)}至少${STAFF_PASSWORD_MIN}個字元`)
+    .max(STAFF_PASSWORD_MAX, (p) => messages.maxLength(labelOf(p), STAFF_PASSWORD_MAX)),
+});
+export type AddStaff = InferType<typeof addStaffSchema>;
+
+/** Body of POST staff/accounts/roles: the roles the account holds from now on. */
+export const setRolesSchema = object({ name: staffName(), roles: roles() });
+export type SetRoles = InferType<typeof setRolesSchema>;
+
+const day = (label: string) =>
+  string()
+    .label(label)
+    .matches(DAY, { message: (p) => messages.format(labelOf(p)) });
+
+/** Query of GET staff/audit: newest first, a page at a time; each filter optional. */
+export const auditQuerySchema = object({
+  person: text('人員')
+    .max(32, (p) => messages.maxLength(labelOf(p), 32))
+    .matches(PERSON, { message: (p) => messages.format(labelOf(p)), excludeEmptyString: true }),
+  applicationNo: text('受理編號', 'upper').matches(APPLICATION_NO, {
+    message: (p) => messages.format(labelOf(p)),
+    excludeEmptyString: true,
+  }),
+  from: day('起日'),
+  to: day('迄日'),
+  page: number()
+    .label('頁碼')
+    .transform((value: unknown, original: unknown) => (original === '' ? undefined : value))
+    .typeError((p) => messages.numeric(labelOf(p)))
+    .integer((p) => messages.numeric(labelOf(p)))
+    .min(1, (p) => `${labelOf(p)}不可小於1`)
+    .max(10_000, (p) => `${labelOf(p)}不可大於10000`)
+    .default(1),
+});
+export type AuditQuery = InferType<typeof auditQuerySchema>;
+
+/** The person signed in, answered by staff/login and staff/me. */
+export interface StaffSession {
+  name: string;
+  roles: StaffRole[];
+}
+
+/** One account as the admin's list shows it; instants as ISO strings. */
+export interface StaffAccount {
+  name: string;
+  roles: StaffRole[];
+  /** locked by an admin: cannot sign in until an admin unlocks it */
+  suspended: boolean;
+  /** the wrong-password lock, while in force; it ends by itself */
+  lockedUntil: string | null;
+  lastSignedInAt: string | null;
+  createdAt: string;
+}
+
+/** One entry of the audit log. */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: string;
+  action: AuditAction;
+  applicationNo: string | null;
+  contactNo: string | null;
+  targetStaff: string | null;
+  detail: string | null;
+}
+
+/** A page of the audit log, newest first; `total` counts every entry the filters match. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  page: number;
+  pageSize: number;
+  total: number;
+}

@@ -1,0 +1,89 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { RETURN_CODE } from '../../domain/envelope';
+import type { StaffRole } from '../../domain/staff-roles';
+import { findStaffSession, STAFF_SESSION_HOURS } from '../db/repositories/staff';
+import type { Database } from '../db/schema';
+import { FAILURE_MESSAGES, fail } from '../envelope';
+import { sharedPlugin } from './shared-plugin';
+
+export const STAFF_COOKIE = 'gi_staff';
+
+/** Who is signed in, on a route that declares its roles. */
+export interface SignedInStaff {
+  name: string;
+  roles: StaffRole[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the person signed in, on routes with `config.roles`; null elsewhere */
+    staff: SignedInStaff | null;
+  }
+  interface FastifyContextConfig {
+    /** only a staff session holding one of these roles may call the route */
+    roles?: readonly StaffRole[];
+  }
+}
+
+/** 32 random bytes, base64url */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Routes that declare `config: { roles: [...] }` answer 401 unless the signed gi_staff cookie names a
+ * session that has not expired, of an account no admin has locked, and 403 unless that person holds one of
+ * the roles. Decided on the matched route, never on the raw URL; registered after the session, rate limits
+ * and CSRF, so a refused request has been counted and checked like any other.
+ */
+export const staffSessionPlugin = sharedPlugin<{ db: Kysely<Database> }>(async (app, { db }) => {
+  app.decorateRequest('staff', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const { roles } = request.routeOptions.config;
+    if (!roles) return;
+    const token = staffToken(request);
+    const staff = token ? await findStaffSession(db, token, new Date()) : null;
+    if (!staff) {
+      return reply
+        .code(RETURN_CODE.unauthorized)
+        .send(fail(RETURN_CODE.unauthorized, FAILURE_MESSAGES.staffSignIn));
+    }
+    if (!staff.roles.some((role) => roles.includes(role))) {
+      return reply
+        .code(RETURN_CODE.forbidden)
+        .send(fail(RETURN_CODE.forbidden, FAILURE_MESSAGES.notPermitted));
+    }
+    request.staff = staff;
+  });
+});
+
+/** The session token of the request's gi_staff cookie, when its signature is ours. */
+export function staffToken(request: FastifyRequest): string | undefined {
+  const signed = request.cookies[STAFF_COOKIE];
+  const unsigned = signed ? request.unsignCookie(signed) : undefined;
+  return unsigned?.valid && unsigned.value !== null && TOKEN.test(unsigned.value)
+    ? unsigned.value
+    : undefined;
+}
+
+/** The person a route that declares its roles was called by (the plugin let them through). */
+export function staffOf(request: FastifyRequest): SignedInStaff {
+  if (!request.staff) throw new Error('staffOf on a route that declares no roles');
+  return request.staff;
+}
+
+/** Strict: no other site's link or form carries a staff sign-in. */
+const cookieOptions = (request: FastifyRequest) =>
+  ({ path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' }) as const;
+
+export function setStaffCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(STAFF_COOKIE, token, {
+    ...cookieOptions(request),
+    signed: true,
+    maxAge: STAFF_SESSION_HOURS * 3600,
+  });
+}
+
+export function clearStaffCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(STAFF_COOKIE, cookieOptions(request));
+}
