@@ -2,10 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ANALYST_NAME } from '../../domain/api/atlas';
 import { APPLICATION_NO } from '../../domain/api/overprint';
-import { type ApplicationStatus, isApplicationStatus } from '../../domain/application-status';
+import {
+  type ApplicationStatus,
+  DEFAULT_MISSING_DOCUMENTS,
+  isApplicationStatus,
+} from '../../domain/application-status';
 import { ARGON2ID_PREFIX } from '../atlas/passwords';
 import { upsertAnalyst } from '../db/repositories/analysts';
-import { type AdvanceResult, advanceApplication } from '../db/repositories/application-events';
+import { advanceApplication, type UnversionedResult } from '../db/repositories/application-events';
 import type { Database } from '../db/schema';
 import { type LineHandler, type OperatorRefusal, refusal } from './data-dir-hold';
 
@@ -41,7 +45,7 @@ export type OperatorCommand = AdvanceCommand | AnalystAddCommand;
 /** An advance result as it crosses the socket: its time as an ISO string. */
 export type AdvanceAnswer =
   | { ok: true; from: ApplicationStatus; to: ApplicationStatus; at: string }
-  | Exclude<AdvanceResult, { ok: true }>;
+  | Exclude<UnversionedResult, { ok: true }>;
 
 /** false: the analyst existed, and now has the new password, no lock and no session. */
 export interface AnalystAddAnswer {
@@ -118,14 +122,18 @@ function parseAnalystAdd(fields: Record<string, unknown>): Parsed {
   return { ok: true, command: { command: 'analyst.add', name, passwordHash } };
 }
 
-/** Runs an advance command and answers its result as it crosses the socket. */
+/**
+ * Runs an advance command and answers its result as it crosses the socket. 待補件 without a note asks for
+ * the documents every application needs (the machine wants a note there); no version: the command is judged
+ * on the status the last move left.
+ */
 export async function runAdvance(db: Kysely<Database>, command: AdvanceCommand): Promise<AdvanceAnswer> {
   const result = await advanceApplication(db, {
     applicationNo: command.applicationNo,
     status: command.status,
-    note: command.note,
+    note: command.note ?? (command.status === '待補件' ? DEFAULT_MISSING_DOCUMENTS : null),
   });
-  return result.ok ? { ...result, at: result.at.toISOString() } : result;
+  return result.ok ? { ok: true, from: result.from, to: result.to, at: result.at.toISOString() } : result;
 }
 
 export function runAnalystAdd(db: Kysely<Database>, command: AnalystAddCommand): Promise<AnalystAddAnswer> {
