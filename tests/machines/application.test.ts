@@ -101,6 +101,12 @@ describe('the application machine', () => {
     expect(createActor(applicationMachine).getSnapshot().value).toBe('已受理');
   });
 
+  it('knows the seven moves of the specification as its events, and no others', () => {
+    const names = [...new Set(SPEC_MOVES.map(([, m]) => m))].sort();
+    expect([...APPLICATION_MOVES].sort()).toEqual(names);
+    expect([...applicationMachine.events].sort()).toEqual(names);
+  });
+
   it('generates a path through each of its 11 moves', () => {
     expect(coverageOf(entry).transitions).toHaveLength(11);
   });
