@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { applicationMachine } from '../machines/application.machine';
 import { type CartContext, cartMachine } from '../machines/cart.machine';
 import { consentMachine } from '../machines/consent.machine';
 import { type ContactContext, contactMachine } from '../machines/contact.machine';
@@ -8,6 +9,13 @@ import { cartChangedSinceConfirmed, type ShopcartContext } from '../machines/sho
 import { shopcartMachine } from '../machines/shopcart.machine';
 import { type TryoutContext, tryoutMachine } from '../machines/tryout.machine';
 import { messages } from '../src/domain/messages';
+import {
+  SAMPLE_BLANK_NOTE,
+  SAMPLE_CLOSE_NOTE,
+  SAMPLE_DECLINE_NOTE,
+  SAMPLE_DOCUMENTS_NOTE,
+  SAMPLE_PLAIN_NOTE,
+} from './samples/application.samples';
 import {
   SAMPLE_CART_CAP,
   SAMPLE_EMPTY_CART,
@@ -56,11 +64,23 @@ import {
   SAMPLE_TRYOUT_TODAY,
 } from './samples/tryout.samples';
 
+/**
+ * The levels a generated path runs on: the machine alone, the rendered app in jsdom, the built app in
+ * Chromium (machines/README.md).
+ */
+export const LEVELS = ['machine', 'jsdom', 'chromium'] as const;
+export type Level = (typeof LEVELS)[number];
+
 /** A machine with the payload cases its generated paths use: one per guard branch, done and error. */
 export interface RegisteredMachine {
   id: string;
   title: string;
   machine: AnyStateMachine;
+  /**
+   * The levels its paths run on today, when not all three: a machine whose screens are still to come has
+   * no page for jsdom or Chromium to drive. `npm run machines:coverage` asks each machine for its own.
+   */
+  levels?: readonly Level[];
   events: ReadonlyArray<{ type: string; [key: string]: unknown }>;
   input?: unknown;
   /** what of the context tells states apart for path generation (default: all of it) */
@@ -275,6 +295,26 @@ export const machines: RegisteredMachine[] = [
       { type: 'xstate.done.actor.submitContact', output: SAMPLE_CONTACT_RECEIPT },
       { type: 'xstate.error.actor.submitContact', error: { message: '驗證碼錯誤' } },
       { type: 'contact.restart', requestId: SAMPLE_CONTACT_RESTART_REQUEST_ID },
+    ],
+  },
+  {
+    id: 'application',
+    title: '申請案件',
+    machine: applicationMachine,
+    // the back office's screens come with the next round (issue 35): until then the machine alone
+    levels: ['machine'],
+    events: [
+      { type: 'review.start' },
+      { type: 'documents.request', note: SAMPLE_DOCUMENTS_NOTE },
+      { type: 'documents.request', note: SAMPLE_BLANK_NOTE },
+      { type: 'documents.request' },
+      { type: 'documents.receive' },
+      { type: 'underwriting.start', note: SAMPLE_PLAIN_NOTE },
+      { type: 'application.accept' },
+      { type: 'application.decline', note: SAMPLE_DECLINE_NOTE },
+      { type: 'application.decline' },
+      { type: 'application.close', note: SAMPLE_CLOSE_NOTE },
+      { type: 'application.close', note: SAMPLE_BLANK_NOTE },
     ],
   },
 ];

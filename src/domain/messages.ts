@@ -97,6 +97,8 @@ export const messages = {
   submitFailed: () => '送出失敗，請稍後再試一次',
   /** the tryout's quote failed without a message of its own */
   quoteFailed: () => '暫時無法試算，請稍後再試一次',
+  /** a move of an application made on a version another person's move has replaced (issue 35) */
+  applicationUpdatedByOthers: () => '此案件已由他人更新',
   /** a featured article's id that names none */
   articleNotFound: () => '查無此文章，可能已下架或網址有誤',
   /** the admin's account management (docs/specification.md §6) */

@@ -8,7 +8,9 @@ import { SAMPLE_TRYOUT_TODAY } from '../../machine-paths/samples/tryout.samples'
 import type { CartContext, CartEmitted } from '../../machines/cart.machine';
 import type { ShopcartInput } from '../../machines/shopcart.context';
 import type { CartItemInput } from '../../src/domain/cart-item';
+import { applicationLevel } from '../support/application-level';
 import { contactLevel } from '../support/contact-level';
+import { APPLICATION_CALLS, applicationStimuli } from '../support/flows/application.flow';
 import { cartStimuli } from '../support/flows/cart.flow';
 import { acceptedBefore, consentStimuli } from '../support/flows/consent.flow';
 import { CONTACT_CALLS, contactStimuli } from '../support/flows/contact.flow';
@@ -17,6 +19,7 @@ import { SESSION_START, sessionStimuli } from '../support/flows/session.flow';
 import { SHOPCART_CALLS, shopcartStart, shopcartStimuli } from '../support/flows/shopcart.flow';
 import { TRYOUT_CALLS, tryoutStimuli } from '../support/flows/tryout.flow';
 import { type MachineLevel, machineDriver } from '../support/machine-driver';
+import { ApplicationOracle, type ApplicationView } from '../support/oracles/application.oracle';
 import { CartOracle, type CartView } from '../support/oracles/cart.oracle';
 import { ConsentOracle, type ConsentView } from '../support/oracles/consent.oracle';
 import { ContactOracle, type ContactView } from '../support/oracles/contact.oracle';
@@ -161,10 +164,24 @@ const contact: MachineFlow<ContactView, ContactView> = {
   level: contactLevel,
 };
 
-const FLOWS = { cart, session, consent, shopcart, tryout, overprint, contact } as unknown as Record<
-  string,
-  MachineFlow<unknown, unknown>
->;
+const application: MachineFlow<ApplicationView, ApplicationView> = {
+  oracle: () => new ApplicationOracle() as never,
+  stimuli: applicationStimuli as StimuliOf<unknown>,
+  calls: APPLICATION_CALLS,
+  project: (view) => view,
+  level: applicationLevel,
+};
+
+const FLOWS = {
+  cart,
+  session,
+  consent,
+  shopcart,
+  tryout,
+  overprint,
+  contact,
+  application,
+} as unknown as Record<string, MachineFlow<unknown, unknown>>;
 
 describe.each(machines)('$id machine', (entry: RegisteredMachine) => {
   const flow = FLOWS[entry.id]!;

@@ -1,10 +1,9 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FlowPath } from '../../machine-paths/paths';
+import type { Level } from '../../machine-paths/registry';
 
-/** The levels a generated path runs on. */
-export const LEVELS = ['machine', 'jsdom', 'chromium'] as const;
-export type Level = (typeof LEVELS)[number];
+export { LEVELS, type Level } from '../../machine-paths/registry';
 
 /** Where each level's test run writes the paths that passed there, for `npm run machines:coverage`. */
 export const PATH_RUNS_DIR = 'reports/path-runs';

@@ -1,11 +1,25 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { movesFrom } from '../../../machines/application.machine';
 import type { ProgressEvent } from '../../domain/api/overprint';
 import type { ApplicationStatus } from '../../domain/application-status';
 import { INSURER } from '../../domain/insurer';
 
-/** What the company can do at each status (docs/domain.md §1.2); 待補件 names the documents staff asked for. */
+/**
+ * What the company can do at each status (docs/domain.md §1.2); 待補件 names the documents staff asked for.
+ * Where the application machine lets staff ask for documents from the status, it says they may.
+ */
 export function statusGuidance(status: ApplicationStatus, latest: ProgressEvent): ReactNode {
+  const mayAskDocuments = movesFrom(status).some((move) => move.event === 'documents.request');
+  return (
+    <>
+      {ownGuidance(status, latest)}
+      {mayAskDocuments && '如需補充資料，會與聯絡人聯繫。'}
+    </>
+  );
+}
+
+function ownGuidance(status: ApplicationStatus, latest: ProgressEvent): ReactNode {
   switch (status) {
     case '已受理':
       return (
@@ -15,7 +29,7 @@ export function statusGuidance(status: ApplicationStatus, latest: ProgressEvent)
         </>
       );
     case '資料審核中':
-      return '我們正在核對要保書、被保險人名冊與投保內容；如需補充資料，會與聯絡人聯繫。';
+      return '我們正在核對要保書、被保險人名冊與投保內容。';
     case '待補件':
       return (
         <>

@@ -17,6 +17,7 @@ import * as cartRevisions from './migrations/0015_cart_revisions';
 import * as sessionRequestIds from './migrations/0016_session_request_ids';
 import * as loginFailures from './migrations/0017_login_failures';
 import * as staff from './migrations/0018_staff';
+import * as applicationVersions from './migrations/0019_application_versions';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_session_request_ids': sessionRequestIds,
   '0017_login_failures': loginFailures,
   '0018_staff': staff,
+  '0019_application_versions': applicationVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

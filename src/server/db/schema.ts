@@ -159,6 +159,8 @@ export interface ApplicationsTable {
   request_id: string;
   session_id: string;
   status: ColumnType<ApplicationStatus, ApplicationStatus | undefined, ApplicationStatus>;
+  /** 1 when stored, one more with every move: a move made on an older one is refused (migration 0019) */
+  version: Generated<number>;
   company_name: string;
   tax_id: string;
   representative: string;

@@ -1,9 +1,9 @@
+import { movesFrom } from '../../../machines/application.machine';
 import { APPLICATION_NO } from '../../domain/api/overprint';
 import {
   APPLICATION_STATUSES,
   DEFAULT_MISSING_DOCUMENTS,
   isApplicationStatus,
-  NEXT_STATUSES,
 } from '../../domain/application-status';
 import { TAIPEI } from '../../domain/roc-date';
 import { type CommandOutput, type Outcome, runOperatorTask } from './command-runner';
@@ -25,7 +25,10 @@ export { type CommandOutput, processOutput } from './command-runner';
  * number and statuses, never the company's data.
  */
 
-/** 0 moved; 1 refused (no such application, a move not allowed); 2 a mistake in the arguments; 3 not run. */
+/**
+ * 0 moved; 1 refused (no such application, a move the machine does not take, a move without its note);
+ * 2 a mistake in the arguments; 3 not run.
+ */
 export const EXIT = { done: 0, refused: 1, usage: 2, notRun: 3 } as const;
 
 export async function runAdvanceCommand(
@@ -69,6 +72,12 @@ function report(command: AdvanceCommand, outcome: Outcome<AdvanceAnswer>, output
     output.err(`${no}: no application has this number; nothing was changed.`);
     return EXIT.refused;
   }
+  if (answer.reason === 'noteRequired') {
+    output.err(
+      `${no}: ${answer.from} → ${answer.to} needs a note (--note <text>): the company reads it. Nothing was changed.`,
+    );
+    return EXIT.refused;
+  }
   const next =
     answer.allowed.length > 0
       ? `from ${answer.from} it may go to ${answer.allowed.join(', ')}`
@@ -85,6 +94,8 @@ function isAdvanceAnswer(value: unknown): value is AdvanceAnswer {
       isApplicationStatus(result.from) && isApplicationStatus(result.to) && typeof result.at === 'string'
     );
   if (result.reason === 'notFound') return result.ok === false;
+  if (result.reason === 'noteRequired')
+    return result.ok === false && isApplicationStatus(result.from) && isApplicationStatus(result.to);
   return (
     result.ok === false &&
     result.reason === 'notAllowed' &&
@@ -133,9 +144,10 @@ function parseArguments(argv: readonly string[]): Parsed {
 }
 
 export function usage(): string {
-  const moves = APPLICATION_STATUSES.map((from) =>
-    NEXT_STATUSES[from].length > 0 ? `  ${from} → ${NEXT_STATUSES[from].join(', ')}` : `  ${from}: final`,
-  );
+  const moves = APPLICATION_STATUSES.map((from) => {
+    const next = movesFrom(from).map((move) => (move.noteRequired ? `${move.to}*` : move.to));
+    return next.length > 0 ? `  ${from} → ${next.join(', ')}` : `  ${from}: final`;
+  });
   return [
     'Usage: npm run application:advance -- <受理編號> <status> [--note <text>]',
     '',
@@ -145,11 +157,11 @@ export function usage(): string {
     `  --note <text>   shown with the event, at most ${NOTE_MAX_LENGTH} characters; 待補件 without one asks for`,
     `                  ${DEFAULT_MISSING_DOCUMENTS}`,
     '',
-    'Allowed moves:',
+    'Allowed moves (machines/application.machine.ts); * needs a note, which 待補件 has by default:',
     ...moves,
     '',
-    'Exit codes: 0 moved; 1 refused (no such application, a move not allowed); 2 a mistake in the',
-    'arguments; 3 not run (the database busy, not set up or unreachable).',
+    'Exit codes: 0 moved; 1 refused (no such application, a move not allowed, a move without its note);',
+    '2 a mistake in the arguments; 3 not run (the database busy, not set up or unreachable).',
   ].join('\n');
 }
 

@@ -2,9 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { APPLICATION_NO } from '../../domain/api/overprint';
 import { STAFF_NAME } from '../../domain/api/staff';
-import { type ApplicationStatus, isApplicationStatus } from '../../domain/application-status';
+import {
+  type ApplicationStatus,
+  DEFAULT_MISSING_DOCUMENTS,
+  isApplicationStatus,
+} from '../../domain/application-status';
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '../../domain/staff-roles';
-import { type AdvanceResult, advanceApplication } from '../db/repositories/application-events';
+import { advanceApplication, type UnversionedResult } from '../db/repositories/application-events';
 import { upsertStaff } from '../db/repositories/staff';
 import type { Database } from '../db/schema';
 import { ARGON2ID_PREFIX } from '../staff/passwords';
@@ -46,7 +50,7 @@ export type OperatorCommand = AdvanceCommand | StaffAddCommand;
 /** An advance result as it crosses the socket: its time as an ISO string. */
 export type AdvanceAnswer =
   | { ok: true; from: ApplicationStatus; to: ApplicationStatus; at: string }
-  | Exclude<AdvanceResult, { ok: true }>;
+  | Exclude<UnversionedResult, { ok: true }>;
 
 /** false: the account existed, and now has the new password and roles, no wrong-password lock, no session. */
 export interface StaffAddAnswer {
@@ -130,14 +134,18 @@ function parseStaffAdd(fields: Record<string, unknown>): Parsed {
   return { ok: true, command: { command: 'staff.add', name, roles, passwordHash } };
 }
 
-/** Runs an advance command and answers its result as it crosses the socket. */
+/**
+ * Runs an advance command and answers its result as it crosses the socket. 待補件 without a note asks for
+ * the documents every application needs (the machine wants a note there); no version: the command is judged
+ * on the status the last move left.
+ */
 export async function runAdvance(db: Kysely<Database>, command: AdvanceCommand): Promise<AdvanceAnswer> {
   const result = await advanceApplication(db, {
     applicationNo: command.applicationNo,
     status: command.status,
-    note: command.note,
+    note: command.note ?? (command.status === '待補件' ? DEFAULT_MISSING_DOCUMENTS : null),
   });
-  return result.ok ? { ...result, at: result.at.toISOString() } : result;
+  return result.ok ? { ok: true, from: result.from, to: result.to, at: result.at.toISOString() } : result;
 }
 
 export function runStaffAdd(db: Kysely<Database>, command: StaffAddCommand): Promise<StaffAddAnswer> {

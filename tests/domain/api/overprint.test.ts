@@ -5,11 +5,7 @@ import {
   printableDocuments,
   progressSchema,
 } from '../../../src/domain/api/overprint';
-import {
-  APPLICATION_STATUSES,
-  canAdvance,
-  isApplicationStatus,
-} from '../../../src/domain/application-status';
+import { isApplicationStatus } from '../../../src/domain/application-status';
 import { firstError } from '../validation/first-error';
 
 const LOOKUP = {
@@ -65,27 +61,7 @@ describe('the documents', () => {
 });
 
 describe('the application statuses', () => {
-  it('move as docs/domain.md §1.2 describes; decisions are final', () => {
-    const allowed = APPLICATION_STATUSES.flatMap((from) =>
-      APPLICATION_STATUSES.filter((to) => canAdvance(from, to)).map((to) => `${from}→${to}`),
-    );
-    expect(allowed.sort()).toEqual(
-      [
-        '已受理→資料審核中',
-        '已受理→已結案',
-        '資料審核中→待補件',
-        '資料審核中→核保中',
-        '資料審核中→不予承保',
-        '資料審核中→已結案',
-        '待補件→資料審核中',
-        '待補件→已結案',
-        '核保中→待補件',
-        '核保中→已承保',
-        '核保中→不予承保',
-      ].sort(),
-    );
-  });
-
+  // which move may follow which: tests/machines/application.test.ts
   it('knows its seven statuses', () => {
     expect(isApplicationStatus('待補件')).toBe(true);
     expect(isApplicationStatus('已出單')).toBe(false);

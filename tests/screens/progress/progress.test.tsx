@@ -88,6 +88,22 @@ describe('進度查詢 (ODGAF060)', () => {
     expect(items[2]).toMatch(/^待補件 民國115年11月25日 14:30：被保險人名冊（蓋公司大章）$/);
     expect(within(timeline).getAllByRole('listitem')[2]).toHaveAttribute('aria-current', 'step');
     expect(result).toHaveTextContent('請補送：被保險人名冊（蓋公司大章）');
+    // from 待補件 the documents go back to review: no further request is announced
+    expect(result).not.toHaveTextContent('如需補充資料');
+  });
+
+  it('at 核保中, says staff may still ask for documents (docs/decisions.md: 核保中 may ask again)', async () => {
+    const { network, user } = await openProgress();
+    await fillAndSend(user, 'GI115112300001', '12345675');
+    const underwriting: ApplicationProgress = {
+      ...PROGRESS,
+      status: '核保中',
+      events: [...PROGRESS.events, { status: '核保中', at: '2026-11-26T02:00:00.000Z', note: null }],
+    };
+    await act(() => network.reply('progress/query', ok(underwriting)));
+    const result = await screen.findByRole('region', { name: /GI115112300001/ });
+    expect(result).toHaveTextContent('核保人員正在評估投保內容與被保險人資料');
+    expect(result).toHaveTextContent('如需補充資料，會與聯絡人聯繫。');
   });
 
   it('says why nothing was found, and the captcha starts over for the next try', async () => {

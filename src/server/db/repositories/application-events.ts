@@ -1,54 +1,90 @@
 import type { Kysely } from 'kysely';
-import {
-  type ApplicationStatus,
-  canAdvance,
-  DEFAULT_MISSING_DOCUMENTS,
-  NEXT_STATUSES,
-} from '../../../domain/application-status';
+import { judgeMove } from '../../../../machines/application.machine';
+import type { ApplicationStatus } from '../../../domain/application-status';
+import { messages } from '../../../domain/messages';
 import type { Database } from '../schema';
 
-/** A move staff make (`npm run application:advance`): the application, where it goes, and why. */
+/** A move staff make: the application, where it goes, why, and the version they saw. */
 export interface AdvanceRequest {
   applicationNo: string;
   status: ApplicationStatus;
-  /** shown with the event on the progress page; for 待補件 without one, the documents every application needs */
+  /** shown with the event on the progress page; the machine requires one for 待補件, 不予承保 and 已結案 */
   note?: string | null;
   /** when the move happened; now when not given */
   at?: Date;
+  /**
+   * The application's version the mover saw: when another move has landed since, this one is refused. The
+   * operator command names none (it is at the terminal): it is judged on the status the last move left.
+   */
+  version?: number;
 }
 
 export type AdvanceResult =
-  | { ok: true; from: ApplicationStatus; to: ApplicationStatus; at: Date }
+  | { ok: true; from: ApplicationStatus; to: ApplicationStatus; at: Date; version: number }
   | { ok: false; reason: 'notFound' }
-  | { ok: false; reason: 'notAllowed'; from: ApplicationStatus; allowed: ApplicationStatus[] };
+  | { ok: false; reason: 'notAllowed'; from: ApplicationStatus; allowed: ApplicationStatus[] }
+  | { ok: false; reason: 'noteRequired'; from: ApplicationStatus; to: ApplicationStatus }
+  /** 「此案件已由他人更新」, with the status and version the other move left */
+  | {
+      ok: false;
+      reason: 'updatedByOthers';
+      message: string;
+      status: ApplicationStatus;
+      version: number;
+    };
+
+/** A move naming no version is never refused as made on an older one. */
+export type UnversionedResult = Exclude<AdvanceResult, { reason: 'updatedByOthers' }>;
 
 /**
- * Moves an application to `status` when its status allows that move (NEXT_STATUSES), and writes the event
- * the progress page shows. One transaction, with the application row locked from the read of its status
- * to the insert: two moves at once (two operators, two nodes on one PostgreSQL) run one after the other,
- * and the second is judged on the status the first left.
+ * Moves an application to `status` when the application machine takes that move from its current status
+ * (machines/application.machine.ts), and writes the event the progress page shows. One transaction, with
+ * the application row locked from the read of its status to the insert: two moves at once (two staff, two
+ * nodes on one PostgreSQL) run one after the other, and the second is judged on what the first left; a move
+ * that names the version it saw is refused when the first has changed it.
  */
+export function advanceApplication(
+  db: Kysely<Database>,
+  request: AdvanceRequest & { version?: undefined },
+): Promise<UnversionedResult>;
+export function advanceApplication(db: Kysely<Database>, request: AdvanceRequest): Promise<AdvanceResult>;
 export async function advanceApplication(
   db: Kysely<Database>,
   request: AdvanceRequest,
 ): Promise<AdvanceResult> {
   const at = request.at ?? new Date();
-  const note = request.note || (request.status === '待補件' ? DEFAULT_MISSING_DOCUMENTS : null);
+  const note = request.note?.trim() || null;
   return db.transaction().execute(async (trx): Promise<AdvanceResult> => {
     const row = await trx
       .selectFrom('applications')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'version'])
       .where('application_no', '=', request.applicationNo)
       .forUpdate()
       .executeTakeFirst();
     if (!row) return { ok: false, reason: 'notFound' };
-    if (!canAdvance(row.status, request.status))
-      return { ok: false, reason: 'notAllowed', from: row.status, allowed: [...NEXT_STATUSES[row.status]] };
-    await trx.updateTable('applications').set({ status: request.status }).where('id', '=', row.id).execute();
+    if (request.version !== undefined && request.version !== row.version)
+      return {
+        ok: false,
+        reason: 'updatedByOthers',
+        message: messages.applicationUpdatedByOthers(),
+        status: row.status,
+        version: row.version,
+      };
+    const judged = judgeMove(row.status, request.status, note);
+    if (!judged.ok)
+      return judged.reason === 'notAllowed'
+        ? { ok: false, reason: 'notAllowed', from: row.status, allowed: judged.allowed }
+        : { ok: false, reason: 'noteRequired', from: row.status, to: request.status };
+    const version = row.version + 1;
+    await trx
+      .updateTable('applications')
+      .set({ status: judged.to, version })
+      .where('id', '=', row.id)
+      .execute();
     await trx
       .insertInto('application_events')
-      .values({ application_id: row.id, status: request.status, note, created_at: at })
+      .values({ application_id: row.id, status: judged.to, note, created_at: at })
       .execute();
-    return { ok: true, from: row.status, to: request.status, at };
+    return { ok: true, from: row.status, to: judged.to, at, version };
   });
 }
