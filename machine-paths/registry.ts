@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { type CartContext, cartMachine } from '../machines/cart.machine';
 import { consentMachine } from '../machines/consent.machine';
 import { type ContactContext, contactMachine } from '../machines/contact.machine';
+import { contactMessageMachine } from '../machines/contact-message.machine';
 import { type OverprintContext, overprintMachine } from '../machines/overprint.machine';
 import { sessionMachine } from '../machines/session.machine';
 import { cartChangedSinceConfirmed, type ShopcartContext } from '../machines/shopcart.context';
@@ -23,6 +24,11 @@ import {
   SAMPLE_CONTACT_RESTART_REQUEST_ID,
   SAMPLE_UNREACHABLE_CONTACT_MESSAGE,
 } from './samples/contact.samples';
+import {
+  SAMPLE_BLANK_REPLY,
+  SAMPLE_INBOX_REPLY,
+  SAMPLE_INBOX_STAFF,
+} from './samples/contact-message.samples';
 import {
   SAMPLE_ACCESS,
   SAMPLE_COPY,
@@ -65,6 +71,8 @@ export interface RegisteredMachine {
   input?: unknown;
   /** what of the context tells states apart for path generation (default: all of it) */
   serializeContext?: (context: never) => unknown;
+  /** the levels its paths must pass on (default: all three); a machine with no screen yet has the machine alone */
+  levels?: ReadonlyArray<'machine' | 'jsdom' | 'chromium'>;
 }
 
 export const machines: RegisteredMachine[] = [
@@ -275,6 +283,21 @@ export const machines: RegisteredMachine[] = [
       { type: 'xstate.done.actor.submitContact', output: SAMPLE_CONTACT_RECEIPT },
       { type: 'xstate.error.actor.submitContact', error: { message: '驗證碼錯誤' } },
       { type: 'contact.restart', requestId: SAMPLE_CONTACT_RESTART_REQUEST_ID },
+    ],
+  },
+  {
+    id: 'contact-message',
+    title: '聯絡訊息',
+    machine: contactMessageMachine,
+    // the inbox's screen comes in the next round, and with it the jsdom and Chromium levels
+    levels: ['machine'],
+    events: [
+      { type: 'message.assign', staff: SAMPLE_INBOX_STAFF },
+      { type: 'message.assign', staff: '' },
+      { type: 'message.reply', text: SAMPLE_INBOX_REPLY },
+      { type: 'message.reply', text: SAMPLE_BLANK_REPLY },
+      { type: 'message.close' },
+      { type: 'message.reopen' },
     ],
   },
 ];

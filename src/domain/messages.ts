@@ -99,4 +99,11 @@ export const messages = {
   quoteFailed: () => '暫時無法試算，請稍後再試一次',
   /** a featured article's id that names none */
   articleNotFound: () => '查無此文章，可能已下架或網址有誤',
+  /** the inbox: someone else changed the message since the screen read it */
+  contactUpdatedByOther: () => '此訊息已由他人更新',
+  /** the inbox: the message's status does not take this move */
+  contactMoveRefused: (status: string) => `此訊息目前為「${status}」，無法執行此動作`,
+  contactNotFound: () => '查無此訊息',
+  /** the tryout's 請洽專人報價 from fewer people than the online trial prices */
+  quoteHeadcountOnline: (max: number) => `${max} 人以下可直接線上試算保費`,
 } as const;

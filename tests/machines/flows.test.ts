@@ -9,9 +9,11 @@ import type { CartContext, CartEmitted } from '../../machines/cart.machine';
 import type { ShopcartInput } from '../../machines/shopcart.context';
 import type { CartItemInput } from '../../src/domain/cart-item';
 import { contactLevel } from '../support/contact-level';
+import { contactMessageLevel } from '../support/contact-message-level';
 import { cartStimuli } from '../support/flows/cart.flow';
 import { acceptedBefore, consentStimuli } from '../support/flows/consent.flow';
 import { CONTACT_CALLS, contactStimuli } from '../support/flows/contact.flow';
+import { contactMessageStimuli } from '../support/flows/contact-message.flow';
 import { OVERPRINT_CALLS, overprintStimuli } from '../support/flows/overprint.flow';
 import { SESSION_START, sessionStimuli } from '../support/flows/session.flow';
 import { SHOPCART_CALLS, shopcartStart, shopcartStimuli } from '../support/flows/shopcart.flow';
@@ -20,6 +22,7 @@ import { type MachineLevel, machineDriver } from '../support/machine-driver';
 import { CartOracle, type CartView } from '../support/oracles/cart.oracle';
 import { ConsentOracle, type ConsentView } from '../support/oracles/consent.oracle';
 import { ContactOracle, type ContactView } from '../support/oracles/contact.oracle';
+import { ContactMessageOracle, type ContactMessageView } from '../support/oracles/contact-message.oracle';
 import type { Oracle } from '../support/oracles/oracle';
 import { OverprintOracle, type OverprintView } from '../support/oracles/overprint.oracle';
 import { SessionOracle, type SessionView } from '../support/oracles/session.oracle';
@@ -161,10 +164,24 @@ const contact: MachineFlow<ContactView, ContactView> = {
   level: contactLevel,
 };
 
-const FLOWS = { cart, session, consent, shopcart, tryout, overprint, contact } as unknown as Record<
-  string,
-  MachineFlow<unknown, unknown>
->;
+const contactMessage: MachineFlow<ContactMessageView, ContactMessageView> = {
+  oracle: () => new ContactMessageOracle() as never,
+  stimuli: contactMessageStimuli as StimuliOf<unknown>,
+  calls: [],
+  project: (view) => view,
+  level: contactMessageLevel,
+};
+
+const FLOWS = {
+  cart,
+  session,
+  consent,
+  shopcart,
+  tryout,
+  overprint,
+  contact,
+  'contact-message': contactMessage,
+} as unknown as Record<string, MachineFlow<unknown, unknown>>;
 
 describe.each(machines)('$id machine', (entry: RegisteredMachine) => {
   const flow = FLOWS[entry.id]!;
