@@ -16,6 +16,7 @@ import * as cartNotices from './migrations/0014_cart_notices';
 import * as cartRevisions from './migrations/0015_cart_revisions';
 import * as sessionRequestIds from './migrations/0016_session_request_ids';
 import * as loginFailures from './migrations/0017_login_failures';
+import * as contactInbox from './migrations/0020_contact_inbox';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015_cart_revisions': cartRevisions,
   '0016_session_request_ids': sessionRequestIds,
   '0017_login_failures': loginFailures,
+  '0020_contact_inbox': contactInbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ContactQuoteCover } from '../../domain/api/contact';
 import type { ApplicationStatus } from '../../domain/application-status';
+import type { ContactStatus } from '../../domain/contact-status';
 
 export interface FunctionMetaTable {
   id: Generated<number>;
@@ -289,8 +291,25 @@ export interface ContactsTable {
   content: string;
   received_at: Date;
   reply_by: DateColumn;
-  /** new until staff answer it */
-  status: Generated<string>;
+  /** new → handling → replied → closed (migration 0020; machines/contact-message.machine.ts moves it) */
+  status: Generated<ContactStatus>;
+  /** the staff account's name that took it (no foreign key: migration 0020) */
+  assignee: Generated<string | null>;
+  /** raised by every change; a write names the version it read */
+  version: Generated<number>;
+  /** the tryout's 請洽專人報價: the trial's cart item (ids and amounts the catalogue check accepted) */
+  quote_cover: JSONColumnType<ContactQuoteCover | null, string | null | undefined, never>;
+  quote_headcount: ColumnType<number | null, number | null | undefined, never>;
+}
+
+/** An internal note on a contact message (migration 0020), or a reply kept for the sender. */
+export interface ContactEntriesTable {
+  id: Generated<number>;
+  contact_no: string;
+  /** the staff account's name */
+  author: string;
+  at: Date;
+  text: string;
 }
 
 /** Who may read the machine atlas (migration 0011): an argon2id hash, never the password. */
@@ -365,6 +384,8 @@ export interface Database {
   questions: QuestionsTable;
   contact_serials: ApplicationSerialsTable;
   contacts: ContactsTable;
+  contact_notes: ContactEntriesTable;
+  contact_replies: ContactEntriesTable;
   analysts: AnalystsTable;
   analyst_sessions: AnalystSessionsTable;
   login_failures: LoginFailuresTable;
