@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
+import { SAMPLE_CONTACT_MESSAGE, SAMPLE_QUOTE_REQUEST } from '../../machine-paths/samples/contact.samples';
 import { messages } from '../../src/domain/messages';
 import { CartVisitor } from '../support/cart-visitor';
-import { QUOTE_REQUEST } from '../support/contact-inbox';
 import { createTestApp, type TestApp } from '../support/server';
 
 const CONTACT_NO = /^CT\d{7}\d{5}$/;
@@ -64,7 +63,7 @@ describe('contact/submit', () => {
     const visitor = await CartVisitor.arrive(t);
     const response = await visitor.api(
       'contact/submit',
-      await submission(visitor, { message: QUOTE_REQUEST }),
+      await submission(visitor, { message: SAMPLE_QUOTE_REQUEST }),
     );
     expect(response.json().returnCode).toBe(0);
     const row = await t.db
@@ -72,7 +71,7 @@ describe('contact/submit', () => {
       .select(['quote_cover', 'quote_headcount', 'status'])
       .where('contact_no', '=', response.json().data.contactNo)
       .executeTakeFirstOrThrow();
-    const { SHOPCART_CART_NO: _, ...cover } = QUOTE_REQUEST.quote!.item;
+    const { SHOPCART_CART_NO: _, ...cover } = SAMPLE_QUOTE_REQUEST.quote!.item;
     expect(row).toEqual({ quote_cover: cover, quote_headcount: 80, status: 'new' });
     expect(cover.PROD_LIST.map((line) => [line.PROD_ID, line.FACE_AMT])).toEqual([
       ['GTL', 1_000_000],
@@ -82,9 +81,9 @@ describe('contact/submit', () => {
   });
 
   const quoteWith = (over: { headcount?: number; lines?: (lines: unknown[]) => unknown[] }) => {
-    const { item, headcount } = QUOTE_REQUEST.quote!;
+    const { item, headcount } = SAMPLE_QUOTE_REQUEST.quote!;
     return {
-      ...QUOTE_REQUEST,
+      ...SAMPLE_QUOTE_REQUEST,
       quote: {
         item: { ...item, PROD_LIST: over.lines ? over.lines(item.PROD_LIST) : item.PROD_LIST },
         headcount: over.headcount ?? headcount,

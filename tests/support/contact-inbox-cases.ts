@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
+import { SAMPLE_QUOTE_REQUEST } from '../../machine-paths/samples/contact.samples';
 import { SAMPLE_INBOX_REPLY } from '../../machine-paths/samples/contact-message.samples';
 import { Refusal, refusableWrite } from '../../src/server/db/refusable-write';
 import {
@@ -13,7 +14,7 @@ import {
   readContactMessage,
 } from '../../src/server/db/repositories/contact-inbox';
 import type { Database } from '../../src/server/db/schema';
-import { barrier, emptyInbox, QUOTE_REQUEST, storeMessage } from './contact-inbox';
+import { barrier, emptyInbox, storeMessage } from './contact-inbox';
 
 // Issue 35's inbox rules for the repository, on the database `db()` gives: every case empties the inbox
 // first. `concurrent`: the database runs transactions side by side (PostgreSQL), so a race can be staged
@@ -61,8 +62,8 @@ export function contactInboxCases(db: () => Kysely<Database>, concurrent: boolea
   it('filters by status, assignee, quote requests and received day in Taipei; counts under the other filters', async () => {
     // 23:59 of the 24th and 00:00 of the 25th in Taipei
     const lateOn24 = await storeMessage(db(), new Date('2026-11-24T15:59:00Z'));
-    const earlyOn25 = await storeMessage(db(), new Date('2026-11-24T16:00:00Z'), QUOTE_REQUEST);
-    const on26 = await storeMessage(db(), new Date('2026-11-26T02:00:00Z'), QUOTE_REQUEST);
+    const earlyOn25 = await storeMessage(db(), new Date('2026-11-24T16:00:00Z'), SAMPLE_QUOTE_REQUEST);
+    const on26 = await storeMessage(db(), new Date('2026-11-26T02:00:00Z'), SAMPLE_QUOTE_REQUEST);
     await write((trx) => assignContactMessage(trx, { contactNo: earlyOn25, version: 0, staff: 'mei' }));
     await write((trx) => assignContactMessage(trx, { contactNo: on26, version: 0, staff: 'hao' }));
     const listed = async (query: Omit<Parameters<typeof listContactMessages>[1], 'page'>) => {
@@ -93,7 +94,7 @@ export function contactInboxCases(db: () => Kysely<Database>, concurrent: boolea
   });
 
   it('reads a message with what the sender gave, the cover priced, its notes and its replies in order', async () => {
-    const contactNo = await storeMessage(db(), MORNING, QUOTE_REQUEST);
+    const contactNo = await storeMessage(db(), MORNING, SAMPLE_QUOTE_REQUEST);
     await write((trx) => assignContactMessage(trx, { contactNo, version: 0, staff: 'mei' }));
     const noted = await write((trx) =>
       addContactNote(trx, { contactNo, author: 'mei', text: '先查過往投保紀錄', at: minutes(1) }),
@@ -118,7 +119,7 @@ export function contactInboxCases(db: () => Kysely<Database>, concurrent: boolea
       version: 2,
       email: 'hr@example.com.tw',
       mobile: '0912-345-678',
-      content: QUOTE_REQUEST.content,
+      content: SAMPLE_QUOTE_REQUEST.content,
       quoteHeadcount: 80,
       quote: {
         headcount: 80,
