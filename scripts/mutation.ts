@@ -71,6 +71,8 @@ const GROUPS: Group[] = [
     ],
     target: 85,
   },
+  // The back office's contact inbox: a machine with no screen yet, so no bindings group
+  { name: 'contact-message-machine', mutate: ['machines/contact-message.machine.ts'], target: 85 },
   // The atlas's reading of a machine (graph, layout, simulation, traffic) and the flows' transition trace.
   {
     name: 'atlas',
