@@ -105,5 +105,7 @@ export const messages = {
   contactMoveRefused: (status: string) => `此訊息目前為「${status}」，無法執行此動作`,
   contactNotFound: () => '查無此訊息',
   /** the tryout's 請洽專人報價 from fewer people than the online trial prices */
-  quoteHeadcountOnline: (max: number) => `${max} 人以下可直接線上試算保費`,
+  quoteHeadcountOnline: (label: string, max: number) => `${label}${max}人以下請直接於線上試算保費`,
+  /** the tryout's 請洽專人報價 with a cover the catalogue refuses, and why */
+  quoteCoverRefused: (reason: string) => `試算保障無法報價：${reason}`,
 } as const;

@@ -95,14 +95,18 @@ describe('contact/submit', () => {
     [
       'an amount beyond what the product insures',
       quoteWith({ lines: ([first, ...rest]) => [{ ...(first as object), FACE_AMT: 990_000_000 }, ...rest] }),
-      '團體一年定期壽險',
+      '試算保障無法報價：團體一年定期壽險',
     ],
     [
       'a product the catalogue does not have',
       quoteWith({ lines: ([first, ...rest]) => [{ ...(first as object), PROD_ID: 'NOPE' }, ...rest] }),
-      messages.cartUnknownProduct(),
+      messages.quoteCoverRefused(messages.cartUnknownProduct()),
     ],
-    ['49 people, whom the trial prices online', quoteWith({ headcount: 49 }), '49 人以下可直接線上試算保費'],
+    [
+      '49 people, whom the trial prices online',
+      quoteWith({ headcount: 49 }),
+      '投保人數49人以下請直接於線上試算保費',
+    ],
   ])('refuses a quote request with %s, stores nothing and spends no captcha', async (_, message, says) => {
     const visitor = await CartVisitor.arrive(t);
     const before = await stored();

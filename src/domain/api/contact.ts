@@ -5,6 +5,7 @@ import { GROUP_SIZE } from '../pricing';
 import { captchaPayload, choice, paragraphs, requestId, text, tick } from '../validation/fields';
 import { taxId } from '../validation/id-rules';
 import { between } from '../validation/number-rules';
+import { labelOf } from '../validation/params';
 import { maxLength } from '../validation/text-rules';
 import { contactChannelFields } from './contact-channels';
 import { whole } from './group-fields';
@@ -33,7 +34,7 @@ export const contactQuoteSchema = object({
   item: tryoutItemSchema.label('試算保障').required(),
   headcount: whole('投保人數')
     .required()
-    .min(GROUP_SIZE.maxOnline + 1, () => messages.quoteHeadcountOnline(GROUP_SIZE.maxOnline))
+    .min(GROUP_SIZE.maxOnline + 1, (p) => messages.quoteHeadcountOnline(labelOf(p), GROUP_SIZE.maxOnline))
     .test(between(GROUP_SIZE.maxOnline + 1, TRYOUT_HEADCOUNT_MAX)),
 });
 export type ContactQuote = InferType<typeof contactQuoteSchema>;
