@@ -36,7 +36,7 @@ export const contactMessageMachine = setup({
     },
   },
 }).createMachine({
-  id: 'contactMessage',
+  id: 'contact-message',
   initial: 'new',
   states: {
     new: {

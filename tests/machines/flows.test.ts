@@ -186,6 +186,10 @@ const FLOWS = {
 describe.each(machines)('$id machine', (entry: RegisteredMachine) => {
   const flow = FLOWS[entry.id]!;
 
+  it('is registered under its own id, the flow’s name', () => {
+    expect(entry.machine.id).toBe(entry.id);
+  });
+
   it('has a generated path through every declared transition, and none that changes nothing', () => {
     const report = coverageOf(entry);
     expect(report.uncovered).toEqual([]);
