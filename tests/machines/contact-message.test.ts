@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machine-paths/registry';
 import { SAMPLE_INBOX_REPLY, SAMPLE_INBOX_STAFF } from '../../machine-paths/samples/contact-message.samples';
-import { nextContactStatus } from '../../machines/contact-message.machine';
+import { contactMessageMachine, nextContactStatus } from '../../machines/contact-message.machine';
 import { CONTACT_STATUSES, type ContactStatus } from '../../src/domain/contact-status';
 import { contactMessageLevel } from '../support/contact-message-level';
 import {
@@ -79,6 +79,20 @@ describe('a contact message', () => {
   it('is taken once: a second 指派給我 changes nothing', async () => {
     const views = await play(assign(), assign('someone.else'));
     expect(views[2]).toEqual({ status: '處理中', moves: ['回覆', '結案'] });
+  });
+});
+
+describe('the machine as the atlas draws it', () => {
+  it('has one state per stored status, each with its words for staff and a description', () => {
+    const states = Object.entries(contactMessageMachine.states);
+    expect(states.map(([key]) => key)).toEqual([...CONTACT_STATUSES]);
+    expect(states.map(([, node]) => node.meta)).toEqual([
+      { status: '新訊息' },
+      { status: '處理中' },
+      { status: '已回覆' },
+      { status: '已結案' },
+    ]);
+    for (const [, node] of states) expect(node.description?.trim()).toBeTruthy();
   });
 });
 
