@@ -3,6 +3,7 @@ import { applicationMachine } from '../machines/application.machine';
 import { type CartContext, cartMachine } from '../machines/cart.machine';
 import { consentMachine } from '../machines/consent.machine';
 import { type ContactContext, contactMachine } from '../machines/contact.machine';
+import { contactMessageMachine } from '../machines/contact-message.machine';
 import { type OverprintContext, overprintMachine } from '../machines/overprint.machine';
 import { sessionMachine } from '../machines/session.machine';
 import { cartChangedSinceConfirmed, type ShopcartContext } from '../machines/shopcart.context';
@@ -31,6 +32,11 @@ import {
   SAMPLE_CONTACT_RESTART_REQUEST_ID,
   SAMPLE_UNREACHABLE_CONTACT_MESSAGE,
 } from './samples/contact.samples';
+import {
+  SAMPLE_BLANK_REPLY,
+  SAMPLE_INBOX_REPLY,
+  SAMPLE_INBOX_STAFF,
+} from './samples/contact-message.samples';
 import {
   SAMPLE_ACCESS,
   SAMPLE_COPY,
@@ -315,6 +321,21 @@ export const machines: RegisteredMachine[] = [
       { type: 'application.decline' },
       { type: 'application.close', note: SAMPLE_CLOSE_NOTE },
       { type: 'application.close', note: SAMPLE_BLANK_NOTE },
+    ],
+  },
+  {
+    id: 'contact-message',
+    title: '聯絡訊息',
+    machine: contactMessageMachine,
+    // the inbox's screen comes in the next round, and with it the jsdom and Chromium levels
+    levels: ['machine'],
+    events: [
+      { type: 'message.assign', staff: SAMPLE_INBOX_STAFF },
+      { type: 'message.assign', staff: '' },
+      { type: 'message.reply', text: SAMPLE_INBOX_REPLY },
+      { type: 'message.reply', text: SAMPLE_BLANK_REPLY },
+      { type: 'message.close' },
+      { type: 'message.reopen' },
     ],
   },
 ];

@@ -74,6 +74,8 @@ const GROUPS: Group[] = [
   // The application's life (issue 35): the machine and its readings (movesFrom, judgeMove) the server, the
   // operator command and the progress page use; their own tests need a database or a page, so not here.
   { name: 'application-machine', mutate: ['machines/application.machine.ts'], target: 85 },
+  // The back office's contact inbox: a machine with no screen yet, so no bindings group
+  { name: 'contact-message-machine', mutate: ['machines/contact-message.machine.ts'], target: 85 },
   // The atlas's reading of a machine (graph, layout, simulation, traffic) and the flows' transition trace.
   {
     name: 'atlas',

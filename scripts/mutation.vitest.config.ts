@@ -28,6 +28,7 @@ const groups: Record<string, Record<string, string[]>> = {
   'contact-machine': { unit: ['tests/machines/**/*.test.ts'] },
   'contact-bindings': { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/contact.test.tsx'] },
   'application-machine': { unit: ['tests/machines/**/*.test.ts'] },
+  'contact-message-machine': { unit: ['tests/machines/**/*.test.ts'] },
   atlas: { unit: ['tests/features/atlas/*.test.ts'], dom: ['tests/features/atlas/*.test.tsx'] },
   domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
 };

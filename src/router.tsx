@@ -100,6 +100,8 @@ export interface ContactSearch {
   topic?: string;
   cover?: string;
   headcount?: number;
+  /** the trial's cart item the quote is asked for; the form checks it before sending it */
+  item?: unknown;
 }
 
 /** /back2Home: the way home that also forgets any flow in progress. */
@@ -140,6 +142,7 @@ export const routeTree = rootRoute.addChildren([
       topic: asText(s.topic, 20),
       cover: asText(s.cover),
       headcount: asWhole(s.headcount, 1),
+      item: typeof s.item === 'object' && s.item !== null ? s.item : undefined,
     }),
   }),
   screenRoute('ODGAF090'),

@@ -1,4 +1,6 @@
-import type { ContactMessage, ContactReceipt } from '../../src/domain/api/contact';
+import type { ContactMessage, ContactQuote, ContactReceipt } from '../../src/domain/api/contact';
+import { buildCartItem, SOURCE_CODES } from '../../src/domain/cart-item';
+import { SAMPLE_COVERS } from './tryout.samples';
 
 /*
  * The contact form's samples: an HR officer of 晴空軟體 asks for a quote for 12 people and gives a mobile
@@ -34,4 +36,14 @@ export const SAMPLE_CONTACT_RECEIPT: ContactReceipt = {
   contactNo: 'CT115112400001',
   receivedAt: '2026-11-24T03:15:00.000Z',
   replyBy: '2026-11-26',
+};
+
+/** The tryout's 請洽專人報價 for 80 people of 基本型, as the contact form sends it. */
+export const SAMPLE_QUOTE_REQUEST: ContactMessage = {
+  ...SAMPLE_CONTACT_MESSAGE,
+  content: '我在保費試算中選擇了「基本型」，投保人數 80 人，想請專人提供報價。',
+  quote: {
+    item: buildCartItem(SAMPLE_COVERS.basic.pkg, SOURCE_CODES.package, '') as ContactQuote['item'],
+    headcount: 80,
+  },
 };

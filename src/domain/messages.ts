@@ -106,4 +106,13 @@ export const messages = {
   staffNotFound: () => '查無此帳號',
   staffOwnAdmin: () => '不可移除自己的管理角色',
   staffOwnLock: () => '不可停用自己的帳號',
+  /** the inbox: someone else changed the message since the screen read it */
+  contactUpdatedByOther: () => '此訊息已由他人更新',
+  /** the inbox: the message's status does not take this move */
+  contactMoveRefused: (status: string) => `此訊息目前為「${status}」，無法執行此動作`,
+  contactNotFound: () => '查無此訊息',
+  /** the tryout's 請洽專人報價 from fewer people than the online trial prices */
+  quoteHeadcountOnline: (label: string, max: number) => `${label}${max}人以下請直接於線上試算保費`,
+  /** the tryout's 請洽專人報價 with a cover the catalogue refuses, and why */
+  quoteCoverRefused: (reason: string) => `試算保障無法報價：${reason}`,
 } as const;

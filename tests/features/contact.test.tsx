@@ -10,6 +10,7 @@ import {
   SAMPLE_CONTACT_MESSAGE,
   SAMPLE_CONTACT_RECEIPT,
   SAMPLE_CONTACT_REQUEST_ID,
+  SAMPLE_QUOTE_REQUEST,
   SAMPLE_UNREACHABLE_CONTACT_MESSAGE,
 } from '../../machine-paths/samples/contact.samples';
 import type { ContactMessage } from '../../src/domain/api/contact';
@@ -268,6 +269,33 @@ describe('the contact form (its binding)', () => {
       expect(await field('內容')).toHaveValue(
         '我在保費試算中選擇了「基本型」，投保人數 80 人，想請專人提供報價。',
       );
+    });
+  });
+
+  it('sends the tryout’s 請洽專人報價 with the cover priced and the head count while the topic stays 報價', async () => {
+    const { item, headcount } = SAMPLE_QUOTE_REQUEST.quote!;
+    const search = `?${new URLSearchParams({ topic: 'quote', cover: '基本型', headcount: String(headcount), item: JSON.stringify(item) })}`;
+    const sentMessages = async (message: ContactMessage) => {
+      let sent: unknown[] = [];
+      await onContactPage(search, async ({ driver }) => {
+        await driver.act!({ kind: 'send', message, captcha: SAMPLE_CONTACT_CAPTCHA });
+        await waitFor(() => expect(driver.sent()).toHaveLength(1));
+        sent = driver.sent().map((s) => (s.body as { message: { quote?: unknown } }).message.quote);
+      });
+      return sent;
+    };
+    expect(await sentMessages(SAMPLE_CONTACT_MESSAGE)).toEqual([{ item, headcount: 80 }]);
+    // the visitor made it another question: no quote request
+    expect(await sentMessages({ ...SAMPLE_CONTACT_MESSAGE, topic: 'product' })).toEqual([undefined]);
+  });
+
+  it('sends no quote when the address carries a cover the shared rules refuse', async () => {
+    const item = { ...SAMPLE_QUOTE_REQUEST.quote!.item, PROD_LIST: [] };
+    const search = `?${new URLSearchParams({ topic: 'quote', headcount: '80', item: JSON.stringify(item) })}`;
+    await onContactPage(search, async ({ driver }) => {
+      await driver.act!({ kind: 'send', message: SAMPLE_CONTACT_MESSAGE, captcha: SAMPLE_CONTACT_CAPTCHA });
+      await waitFor(() => expect(driver.sent()).toHaveLength(1));
+      expect((driver.sent()[0]!.body as { message: object }).message).not.toHaveProperty('quote');
     });
   });
 

@@ -14,8 +14,10 @@ import {
   SAMPLE_TRYOUT_RESTART_TODAY,
   SAMPLE_TRYOUT_TODAY,
 } from '../../machine-paths/samples/tryout.samples';
+import { contactQuoteSchema } from '../../src/domain/api/contact';
 import type { TryoutGroup } from '../../src/domain/api/tryout';
 import { AGE_BANDS } from '../../src/domain/api/tryout';
+import { buildCartItem, SOURCE_CODES } from '../../src/domain/cart-item';
 import { headingOf } from '../../src/domain/screens';
 import { catalogueServer } from '../screens/catalogue-server';
 import { domAgreement } from '../support/dom-agreement';
@@ -360,6 +362,21 @@ describe('the tab’s trial (its binding)', () => {
       expect(tryoutScreen().added).toBe(false);
       await userEvent.setup().click(screen.getByRole('button', { name: '加入購物車' }));
       await waitFor(() => expect(tryoutScreen().added).toBe(true));
+    });
+  });
+
+  it('sends 請洽專人報價 to the contact form with the cover chosen as its cart item and the head count', async () => {
+    await onTryoutPage('/tryout/STEP1', async ({ driver }) => {
+      await driver.act!({ kind: 'confirmCover', cover: SAMPLE_COVERS.basic });
+      await driver.act!({ kind: 'confirmGroup', group: SAMPLE_LARGE_GROUP });
+      const link = await screen.findByRole('link', { name: '聯絡我們，請專人報價' });
+      const search = new URLSearchParams(new URL(link.getAttribute('href')!, 'http://site').search);
+      const quote = { item: JSON.parse(search.get('item')!), headcount: Number(search.get('headcount')) };
+      expect(quote).toEqual({
+        item: buildCartItem(SAMPLE_COVERS.basic.pkg, SOURCE_CODES.package, ''),
+        headcount: 50,
+      });
+      expect(contactQuoteSchema.isValidSync(quote)).toBe(true);
     });
   });
 

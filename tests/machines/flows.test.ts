@@ -10,10 +10,12 @@ import type { ShopcartInput } from '../../machines/shopcart.context';
 import type { CartItemInput } from '../../src/domain/cart-item';
 import { applicationLevel } from '../support/application-level';
 import { contactLevel } from '../support/contact-level';
+import { contactMessageLevel } from '../support/contact-message-level';
 import { APPLICATION_CALLS, applicationStimuli } from '../support/flows/application.flow';
 import { cartStimuli } from '../support/flows/cart.flow';
 import { acceptedBefore, consentStimuli } from '../support/flows/consent.flow';
 import { CONTACT_CALLS, contactStimuli } from '../support/flows/contact.flow';
+import { contactMessageStimuli } from '../support/flows/contact-message.flow';
 import { OVERPRINT_CALLS, overprintStimuli } from '../support/flows/overprint.flow';
 import { SESSION_START, sessionStimuli } from '../support/flows/session.flow';
 import { SHOPCART_CALLS, shopcartStart, shopcartStimuli } from '../support/flows/shopcart.flow';
@@ -23,6 +25,7 @@ import { ApplicationOracle, type ApplicationView } from '../support/oracles/appl
 import { CartOracle, type CartView } from '../support/oracles/cart.oracle';
 import { ConsentOracle, type ConsentView } from '../support/oracles/consent.oracle';
 import { ContactOracle, type ContactView } from '../support/oracles/contact.oracle';
+import { ContactMessageOracle, type ContactMessageView } from '../support/oracles/contact-message.oracle';
 import type { Oracle } from '../support/oracles/oracle';
 import { OverprintOracle, type OverprintView } from '../support/oracles/overprint.oracle';
 import { SessionOracle, type SessionView } from '../support/oracles/session.oracle';
@@ -172,6 +175,14 @@ const application: MachineFlow<ApplicationView, ApplicationView> = {
   level: applicationLevel,
 };
 
+const contactMessage: MachineFlow<ContactMessageView, ContactMessageView> = {
+  oracle: () => new ContactMessageOracle() as never,
+  stimuli: contactMessageStimuli as StimuliOf<unknown>,
+  calls: [],
+  project: (view) => view,
+  level: contactMessageLevel,
+};
+
 const FLOWS = {
   cart,
   session,
@@ -181,10 +192,15 @@ const FLOWS = {
   overprint,
   contact,
   application,
+  'contact-message': contactMessage,
 } as unknown as Record<string, MachineFlow<unknown, unknown>>;
 
 describe.each(machines)('$id machine', (entry: RegisteredMachine) => {
   const flow = FLOWS[entry.id]!;
+
+  it('is registered under its own id, the flow’s name', () => {
+    expect(entry.machine.id).toBe(entry.id);
+  });
 
   it('has a generated path through every declared transition, and none that changes nothing', () => {
     const report = coverageOf(entry);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
+import { SAMPLE_CONTACT_MESSAGE, SAMPLE_QUOTE_REQUEST } from '../../machine-paths/samples/contact.samples';
 import { messages } from '../../src/domain/messages';
 import { CartVisitor } from '../support/cart-visitor';
 import { createTestApp, type TestApp } from '../support/server';
@@ -52,7 +52,72 @@ describe('contact/submit', () => {
       topic: 'quote',
       content: SAMPLE_CONTACT_MESSAGE.content,
       status: 'new',
+      assignee: null,
+      version: 0,
+      quote_cover: null,
+      quote_headcount: null,
     });
+  });
+
+  it('stores the tryout’s 請洽專人報價 with the cover priced and the head count, no price', async () => {
+    const visitor = await CartVisitor.arrive(t);
+    const response = await visitor.api(
+      'contact/submit',
+      await submission(visitor, { message: SAMPLE_QUOTE_REQUEST }),
+    );
+    expect(response.json().returnCode).toBe(0);
+    const row = await t.db
+      .selectFrom('contacts')
+      .select(['quote_cover', 'quote_headcount', 'status'])
+      .where('contact_no', '=', response.json().data.contactNo)
+      .executeTakeFirstOrThrow();
+    const { SHOPCART_CART_NO: _, ...cover } = SAMPLE_QUOTE_REQUEST.quote!.item;
+    expect(row).toEqual({ quote_cover: cover, quote_headcount: 80, status: 'new' });
+    expect(cover.PROD_LIST.map((line) => [line.PROD_ID, line.FACE_AMT])).toEqual([
+      ['GTL', 1_000_000],
+      ['GAD', 1_000_000],
+      ['GAM', 30_000],
+    ]);
+  });
+
+  const quoteWith = (over: { headcount?: number; lines?: (lines: unknown[]) => unknown[] }) => {
+    const { item, headcount } = SAMPLE_QUOTE_REQUEST.quote!;
+    return {
+      ...SAMPLE_QUOTE_REQUEST,
+      quote: {
+        item: { ...item, PROD_LIST: over.lines ? over.lines(item.PROD_LIST) : item.PROD_LIST },
+        headcount: over.headcount ?? headcount,
+      },
+    };
+  };
+
+  it.each([
+    [
+      'an amount beyond what the product insures',
+      quoteWith({ lines: ([first, ...rest]) => [{ ...(first as object), FACE_AMT: 990_000_000 }, ...rest] }),
+      '試算保障無法報價：團體一年定期壽險',
+    ],
+    [
+      'a product the catalogue does not have',
+      quoteWith({ lines: ([first, ...rest]) => [{ ...(first as object), PROD_ID: 'NOPE' }, ...rest] }),
+      messages.quoteCoverRefused(messages.cartUnknownProduct()),
+    ],
+    [
+      '49 people, whom the trial prices online',
+      quoteWith({ headcount: 49 }),
+      '投保人數49人以下請直接於線上試算保費',
+    ],
+  ])('refuses a quote request with %s, stores nothing and spends no captcha', async (_, message, says) => {
+    const visitor = await CartVisitor.arrive(t);
+    const before = await stored();
+    const captcha = await visitor.captcha();
+    const response = await visitor.api('contact/submit', await submission(visitor, { message, captcha }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ returnCode: 400, data: null });
+    expect(response.json().msg).toContain(says);
+    expect(await stored()).toBe(before);
+    const again = await visitor.api('contact/submit', await submission(visitor, { captcha }));
+    expect(again.json().returnCode).toBe(0);
   });
 
   it('answers within 2 working days: a message of Friday evening is answered by Tuesday', async () => {

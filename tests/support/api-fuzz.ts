@@ -170,6 +170,18 @@ export const VALID_INPUT: Record<string, object> = {
       topic: 'quote',
       content: '想了解團體保險的保費。\n請來電。',
       consent: true,
+      // the tryout's 請洽專人報價: mutations reach the catalogue's check of the cover
+      quote: {
+        item: {
+          SOURCE_CODE: 'CELL',
+          SHOPCART_CART_NO: '',
+          RLAT_CODE: '0',
+          CLASS_TITLE: 'GTL',
+          IS_SLRY_MLTPL: 'N',
+          PROD_LIST: [{ PROD_ID: 'GTL', ORDER_SEQ: 1, IS_ACC: 'N', FACE_AMT_TYPE: 1, FACE_AMT: 1_000_000 }],
+        },
+        headcount: 80,
+      },
     },
     captcha: SOLVED_CAPTCHA,
   },

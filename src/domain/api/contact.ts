@@ -1,9 +1,15 @@
 import { type InferType, object } from 'yup';
 import { CONTACT_TOPIC_VALUES } from '../contact-topics';
+import { messages } from '../messages';
+import { GROUP_SIZE } from '../pricing';
 import { captchaPayload, choice, paragraphs, requestId, text, tick } from '../validation/fields';
 import { taxId } from '../validation/id-rules';
+import { between } from '../validation/number-rules';
+import { labelOf } from '../validation/params';
 import { maxLength } from '../validation/text-rules';
 import { contactChannelFields } from './contact-channels';
+import { whole } from './group-fields';
+import { TRYOUT_HEADCOUNT_MAX, tryoutItemSchema } from './tryout';
 
 /*
  * The contact form (聯絡我們, ODGAF080): a company leaves a message, the insurer's service staff answer it
@@ -19,6 +25,22 @@ export const CONTACT_REPLY_WORKING_DAYS = 2;
 /** 案件編號: CT + ROC date yyyMMdd + 5-digit serial of the day. */
 export const CONTACT_NO = /^CT\d{12}$/;
 
+/**
+ * The tryout's 請洽專人報價 (50 people and more): the cover as the trial's cart item and the head count the
+ * trial was asked for. The server checks the item against the catalogue as the trial does; no price
+ * travels, none is trusted.
+ */
+export const contactQuoteSchema = object({
+  item: tryoutItemSchema.label('試算保障').required(),
+  headcount: whole('投保人數')
+    .required()
+    .min(GROUP_SIZE.maxOnline + 1, (p) => messages.quoteHeadcountOnline(labelOf(p), GROUP_SIZE.maxOnline))
+    .test(between(GROUP_SIZE.maxOnline + 1, TRYOUT_HEADCOUNT_MAX)),
+});
+export type ContactQuote = InferType<typeof contactQuoteSchema>;
+/** A quote request's cover as stored: the item without the cart number it never had. */
+export type ContactQuoteCover = Omit<ContactQuote['item'], 'SHOPCART_CART_NO'>;
+
 /** What the visitor types. 手機 and 市話 are each optional, but one of them is needed. */
 export const contactMessageSchema = object({
   name: text('姓名').required().test(maxLength(40)),
@@ -28,6 +50,8 @@ export const contactMessageSchema = object({
   topic: choice('洽詢主題').required().oneOf(CONTACT_TOPIC_VALUES),
   content: paragraphs('內容').required().test(maxLength(CONTACT_CONTENT_MAX)),
   consent: tick('個人資料蒐集告知事項').required().isTrue(),
+  /** only when the form was opened from the tryout's 請洽專人報價 */
+  quote: contactQuoteSchema.label('報價需求').default(undefined).optional(),
 });
 export type ContactMessage = InferType<typeof contactMessageSchema>;
 

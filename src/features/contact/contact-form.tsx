@@ -6,7 +6,13 @@ import { FormCheckbox } from '../../components/form-checkbox';
 import { FormField } from '../../components/form-field';
 import { FormSelect } from '../../components/form-select';
 import { FormTextArea } from '../../components/form-text-area';
-import { CONTACT_CONTENT_MAX, type ContactMessage, contactMessageSchema } from '../../domain/api/contact';
+import {
+  CONTACT_CONTENT_MAX,
+  type ContactMessage,
+  type ContactQuote,
+  contactMessageSchema,
+  contactQuoteSchema,
+} from '../../domain/api/contact';
 import { CONTACT_TOPIC_VALUES, CONTACT_TOPICS } from '../../domain/contact-topics';
 import { INSURER } from '../../domain/insurer';
 import { FormDraft, readDraft } from '../../lib/form-draft';
@@ -63,11 +69,21 @@ function initialValues(start: ContactSearch): ContactValues {
 
 const OPTIONAL = ['taxId', 'mobile', 'phone', 'phoneExt'] as const;
 
-/** The message as sent: the shared schema's cast, without the optional fields left blank. */
-function toMessage(values: ContactValues): ContactMessage {
+/** The tryout's 請洽專人報價 as the message carries it: the cover priced and the head count, when both are sound. */
+function quoteOf(start: ContactSearch): ContactQuote | undefined {
+  const quote = { item: start.item, headcount: start.headcount };
+  return contactQuoteSchema.isValidSync(quote) ? contactQuoteSchema.cast(quote) : undefined;
+}
+
+/**
+ * The message as sent: the shared schema's cast, without the optional fields left blank; a quote request
+ * opened from the tryout carries what was priced while its topic stays 投保規劃與報價.
+ */
+function toMessage(values: ContactValues, start: ContactSearch): ContactMessage {
   const message = contactMessageSchema.cast(values) as ContactMessage;
   for (const key of OPTIONAL) if (!message[key]) delete message[key];
-  return message;
+  const quote = message.topic === 'quote' ? quoteOf(start) : undefined;
+  return quote ? { ...message, quote } : message;
 }
 
 interface ContactFormProps {
@@ -92,7 +108,7 @@ export function ContactForm({ start, busy, failure, onSubmit }: ContactFormProps
       validateOnChange={false}
       onSubmit={(values) => {
         const solved = captcha.take();
-        if (solved) onSubmit(toMessage(values), solved);
+        if (solved) onSubmit(toMessage(values, start), solved);
       }}
     >
       <Form noValidate className="contact-form">

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { BusyButton } from '../../components/busy-button';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
+import { buildCartItem } from '../../domain/cart-item';
 import { headingOf } from '../../domain/screens';
 import { AddedNotice } from '../../features/tryout/added-notice';
 import { QuoteAssumptions } from '../../features/tryout/quote-assumptions';
@@ -49,7 +50,12 @@ export default function TryoutStep3() {
             </p>
             <Link
               to="/contact"
-              search={{ topic: 'quote', cover: cover?.pkg.PACK_NAME, headcount: group.headcount }}
+              search={{
+                topic: 'quote',
+                cover: cover?.pkg.PACK_NAME,
+                headcount: group.headcount,
+                item: cover ? buildCartItem(cover.pkg, cover.source, '') : undefined,
+              }}
               className="button primary"
             >
               聯絡我們，請專人報價

@@ -18,6 +18,7 @@ import * as sessionRequestIds from './migrations/0016_session_request_ids';
 import * as loginFailures from './migrations/0017_login_failures';
 import * as staff from './migrations/0018_staff';
 import * as applicationVersions from './migrations/0019_application_versions';
+import * as contactInbox from './migrations/0020_contact_inbox';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017_login_failures': loginFailures,
   '0018_staff': staff,
   '0019_application_versions': applicationVersions,
+  '0020_contact_inbox': contactInbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

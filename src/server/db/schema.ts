@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ContactQuoteCover } from '../../domain/api/contact';
 import type { ApplicationStatus } from '../../domain/application-status';
+import type { ContactStatus } from '../../domain/contact-status';
 
 export interface FunctionMetaTable {
   id: Generated<number>;
@@ -291,8 +293,25 @@ export interface ContactsTable {
   content: string;
   received_at: Date;
   reply_by: DateColumn;
-  /** new until staff answer it */
-  status: Generated<string>;
+  /** new → handling → replied → closed (migration 0020; machines/contact-message.machine.ts moves it) */
+  status: Generated<ContactStatus>;
+  /** the staff account's name that took it (no foreign key: migration 0020) */
+  assignee: Generated<string | null>;
+  /** raised by every change; a write names the version it read */
+  version: Generated<number>;
+  /** the tryout's 請洽專人報價: the trial's cart item (ids and amounts the catalogue check accepted) */
+  quote_cover: JSONColumnType<ContactQuoteCover | null, string | null | undefined, never>;
+  quote_headcount: ColumnType<number | null, number | null | undefined, never>;
+}
+
+/** An internal note on a contact message (migration 0020), or a reply kept for the sender. */
+export interface ContactEntriesTable {
+  id: Generated<number>;
+  contact_no: string;
+  /** the staff account's name */
+  author: string;
+  at: Date;
+  text: string;
 }
 
 /**
@@ -401,6 +420,8 @@ export interface Database {
   staff_roles: StaffRolesTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
+  contact_notes: ContactEntriesTable;
+  contact_replies: ContactEntriesTable;
   login_failures: LoginFailuresTable;
   machine_traces: MachineTracesTable;
 }

@@ -11,6 +11,7 @@ import { messages } from '../../domain/messages';
 import { taipeiDate } from '../../domain/roc-date';
 import { addWorkingDays } from '../../domain/working-days';
 import { Refusal, refusableWrite } from '../db/refusable-write';
+import { checkItemAlone } from '../db/repositories/cart-item-checks';
 import {
   findContact,
   insertContact,
@@ -33,6 +34,8 @@ const receiptOf = ({ contactNo, receivedAt }: StoredContact): ContactReceipt => 
  * verified and spent, then stored under the day's next 案件編號. The request id makes it idempotent within
  * the visitor session: a retry after a lost answer, or a double click, gets the first receipt and stores
  * nothing more. Another session sending the same id is a new message with every check (migration 0016).
+ * A quote request from the tryout (50 people and more) is stored with its cover once the catalogue accepts
+ * the cover as the trial would; otherwise the message is refused with the item check's reason.
  */
 export const contactRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
   app.post('/contact/submit', WRITE, async (request, reply) => {
@@ -42,6 +45,9 @@ export const contactRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async
       await lockContactRequest(trx, request.sessionId, requestId);
       const first = await findContact(trx, request.sessionId, requestId);
       if (first) return receiptOf(first);
+      // a quote request's cover is checked as the trial checks it: what the catalogue no longer offers, or never did, is refused
+      const coverRefusal = message.quote && (await checkItemAlone(trx, message.quote.item));
+      if (coverRefusal) return new Refusal(messages.quoteCoverRefused(coverRefusal));
       if (!(await app.captcha.verify(trx, captcha))) return new Refusal(messages.captcha());
       const contactNo = await insertContact(trx, {
         sessionId: request.sessionId,

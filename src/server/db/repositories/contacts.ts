@@ -42,7 +42,10 @@ export async function findContact(
   return row ? { contactNo: row.contact_no, receivedAt: row.received_at } : null;
 }
 
-/** Stores a message under the day's next 案件編號 (CT + ROC yyyMMdd + serial) and answers it. */
+/**
+ * Stores a message under the day's next 案件編號 (CT + ROC yyyMMdd + serial) and answers it; a quote request
+ * keeps its cover (checked by the caller) and head count.
+ */
 export async function insertContact(
   trx: Transaction<Database>,
   contact: {
@@ -55,6 +58,7 @@ export async function insertContact(
   },
 ): Promise<string> {
   const { message } = contact;
+  const { SHOPCART_CART_NO: _, ...cover } = message.quote?.item ?? { SHOPCART_CART_NO: '' };
   const contactNo = await nextDailyNumber(trx, 'contact_serials', 'CT', contact.day);
   await trx
     .insertInto('contacts')
@@ -73,6 +77,8 @@ export async function insertContact(
       content: message.content,
       received_at: contact.receivedAt,
       reply_by: contact.replyBy,
+      quote_cover: message.quote ? JSON.stringify(cover) : null,
+      quote_headcount: message.quote?.headcount ?? null,
     })
     .execute();
   return contactNo;

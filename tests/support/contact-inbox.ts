@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
+import type { ContactMessage } from '../../src/domain/api/contact';
+import { taipeiDate } from '../../src/domain/roc-date';
+import { insertContact } from '../../src/server/db/repositories/contacts';
+import type { Database } from '../../src/server/db/schema';
+
+/** A message stored as contact/submit stores it, received at `receivedAt`; answers its 案件編號. */
+export async function storeMessage(
+  db: Kysely<Database>,
+  receivedAt: Date,
+  message: ContactMessage = SAMPLE_CONTACT_MESSAGE,
+): Promise<string> {
+  return db.transaction().execute((trx) =>
+    insertContact(trx, {
+      sessionId: crypto.randomUUID(),
+      requestId: crypto.randomUUID(),
+      message,
+      receivedAt,
+      day: taipeiDate(receivedAt),
+      replyBy: taipeiDate(receivedAt),
+    }),
+  );
+}
+
+/** Every message gone, with its notes and replies: each test counts its own. */
+export async function emptyInbox(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('contact_notes').execute();
+  await db.deleteFrom('contact_replies').execute();
+  await db.deleteFrom('contacts').execute();
+}
+
+/** Resolves once `count` callers wait on it: transactions that each hold their connection meet here. */
+export function barrier(count: number): () => Promise<void> {
+  let waiting = 0;
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return () => {
+    waiting += 1;
+    if (waiting === count) open();
+    return opened;
+  };
+}
