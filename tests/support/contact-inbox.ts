@@ -23,12 +23,20 @@ export async function storeMessage(
   );
 }
 
-/** Every message gone, with its notes and replies: each test counts its own. */
+/** Every message gone, with its notes and replies (each test counts its own); the cases' staff accounts there. */
 export async function emptyInbox(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('contact_notes').execute();
   await db.deleteFrom('contact_replies').execute();
   await db.deleteFrom('contacts').execute();
+  // the service people the cases name: a message's assignee and the authors are staff accounts
+  await db
+    .insertInto('staff')
+    .values(INBOX_STAFF.map((name) => ({ name, password_hash: 'not a hash: these accounts never sign in' })))
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
 }
+
+const INBOX_STAFF = ['mei', 'hao'];
 
 /** Resolves once `count` callers wait on it: transactions that each hold their connection meet here. */
 export function barrier(count: number): () => Promise<void> {
