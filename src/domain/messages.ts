@@ -104,4 +104,8 @@ export const messages = {
   staffNotFound: () => '查無此帳號',
   staffOwnAdmin: () => '不可移除自己的管理角色',
   staffOwnLock: () => '不可停用自己的帳號',
+  /** a staff screen or call the person's roles do not allow (the server's 403) */
+  staffForbidden: () => '您沒有使用此功能的權限',
+  /** the admin typed the first password twice, differently */
+  passwordsDiffer: () => '兩次輸入的密碼不一致',
 } as const;

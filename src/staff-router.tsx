@@ -1,0 +1,156 @@
+import {
+  createBrowserHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  type RouterHistory,
+  redirect,
+  useRouter,
+} from '@tanstack/react-router';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
+import { StaffHeader } from './components/staff-header';
+import { StaffFailure, StaffForbidden, StaffReading } from './components/staff-states';
+import type { StaffSession } from './domain/api/staff';
+import { BASE_PATH } from './domain/screens';
+import { landingFor, mayOpen, STAFF_PAGES, type StaffScreen, staffHref } from './domain/staff-pages';
+import { StaffHome } from './features/staff-home/staff-home';
+import { LoginScreen } from './features/staff-sign-in/login-screen';
+import { LogoutScreen } from './features/staff-sign-in/logout-screen';
+import { failureMessage, isSignedOut, onSignedOut, rememberReturn, staffSession } from './lib/staff-api';
+
+/*
+ * The staff's pages (staff.html, a build of its own): the sign-in and sign-out, and behind the sign-in the
+ * shell (who, the screens their roles allow, 登出) around each screen. A screen's code loads only when it is
+ * opened; a screen the person's roles do not allow says so (the server refuses its calls anyway); a lost
+ * session, found on entry or by any call, goes to the sign-in and comes back after it.
+ */
+
+const rootRoute = createRootRoute({
+  component: Outlet,
+  // an unknown path below the staff's pages: their start page
+  notFoundComponent: () => <GoTo href={staffHref('home')} />,
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: STAFF_PAGES.login.path,
+  component: LoginScreen,
+});
+const logoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: STAFF_PAGES.logout.path,
+  component: LogoutScreen,
+});
+
+const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: async ({ location }) => {
+    try {
+      await staffSession.read();
+    } catch (error) {
+      if (!isSignedOut(error)) throw error;
+      rememberReturn(location.publicHref);
+      throw redirect({ href: staffHref('login'), replace: true });
+    }
+  },
+  component: StaffLayout,
+  pendingComponent: () => (
+    <Shell>
+      <StaffReading what="登入狀態" />
+    </Shell>
+  ),
+  errorComponent: ({ error }) => (
+    <Shell>
+      <StaffFailure message={failureMessage(error)} retry={() => window.location.reload()} />
+    </Shell>
+  ),
+});
+
+function Shell({ staff, children }: { staff?: StaffSession; children: ReactNode }) {
+  return (
+    <>
+      <StaffHeader staff={staff} />
+      <main id="main" className="staff-main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}
+
+/** Who is signed in, on every page behind the sign-in (the route has read it before any renders). */
+const signedInStaff = (): StaffSession => staffSession.known()!;
+
+function StaffLayout() {
+  return (
+    <Shell staff={signedInStaff()}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** A screen of some roles: its code loaded when opened, or the refusal when the person has none of them. */
+function screenRoute(screen: StaffScreen, component: ComponentType) {
+  const Screen = component;
+  return createRoute({
+    getParentRoute: () => signedInRoute,
+    path: STAFF_PAGES[screen].path,
+    component: function Gate() {
+      const staff = signedInStaff();
+      useEffect(() => {
+        document.title = `${STAFF_PAGES[screen].title}｜員工作業`;
+      }, []);
+      return mayOpen(screen, staff.roles) ? <Screen /> : <StaffForbidden title={STAFF_PAGES[screen].title} />;
+    },
+  });
+}
+
+const homeRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: STAFF_PAGES.home.path,
+  component: function Home() {
+    const staff = signedInStaff();
+    const landing = landingFor(staff.roles);
+    return landing === 'home' ? <StaffHome staff={staff} /> : <GoTo href={staffHref(landing)} />;
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  logoutRoute,
+  signedInRoute.addChildren([
+    homeRoute,
+    screenRoute(
+      'atlas',
+      lazyRouteComponent(() => import('./features/atlas/atlas-screen'), 'AtlasScreen'),
+    ),
+    screenRoute(
+      'accounts',
+      lazyRouteComponent(() => import('./features/staff-accounts/accounts-screen'), 'AccountsScreen'),
+    ),
+    screenRoute(
+      'audit',
+      lazyRouteComponent(() => import('./features/audit-log/audit-screen'), 'AuditScreen'),
+    ),
+  ]),
+]);
+
+/** Replaces the address with `href` (a path below the site). */
+function GoTo({ href }: { href: string }) {
+  const router = useRouter();
+  useEffect(() => router.history.replace(href), [router, href]);
+  return null;
+}
+
+/** The staff's router (browser history unless a test passes memory history); a lost session goes to the sign-in. */
+export function createStaffRouter(history: RouterHistory = createBrowserHistory()) {
+  const router = createRouter({ routeTree, history, basepath: BASE_PATH, defaultPendingMs: 300 });
+  onSignedOut(() => router.history.push(staffHref('login')));
+  router.subscribe('onResolved', ({ fromLocation, toLocation }) => {
+    if (fromLocation && fromLocation.pathname !== toLocation.pathname) window.scrollTo(0, 0);
+  });
+  return router;
+}
+export type StaffRouter = ReturnType<typeof createStaffRouter>;
