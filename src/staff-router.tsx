@@ -1,4 +1,5 @@
 import {
+  type AsyncRouteComponent,
   createBrowserHistory,
   createRootRoute,
   createRoute,
@@ -9,7 +10,7 @@ import {
   redirect,
   useRouter,
 } from '@tanstack/react-router';
-import { type ComponentType, type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { StaffHeader } from './components/staff-header';
 import { StaffFailure, StaffForbidden, StaffReading } from './components/staff-states';
 import type { StaffSession } from './domain/api/staff';
@@ -92,17 +93,21 @@ function StaffLayout() {
 }
 
 /** A screen of some roles: its code loaded when opened, or the refusal when the person has none of them. */
-function screenRoute(screen: StaffScreen, component: ComponentType) {
+function screenRoute(screen: StaffScreen, component: AsyncRouteComponent<object>) {
   const Screen = component;
+  const allowed = () => mayOpen(screen, signedInStaff().roles);
   return createRoute({
     getParentRoute: () => signedInRoute,
     path: STAFF_PAGES[screen].path,
+    // the screen's chunk before it renders (the router shows its pending state meanwhile), not for a refusal
+    loader: async () => {
+      if (allowed()) await component.preload?.();
+    },
     component: function Gate() {
-      const staff = signedInStaff();
       useEffect(() => {
         document.title = `${STAFF_PAGES[screen].title}｜員工作業`;
       }, []);
-      return mayOpen(screen, staff.roles) ? <Screen /> : <StaffForbidden title={STAFF_PAGES[screen].title} />;
+      return allowed() ? <Screen /> : <StaffForbidden title={STAFF_PAGES[screen].title} />;
     },
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { industryLabel } from '../../src/domain/industry';
 import { occupationLabel } from '../../src/domain/occupation';
-import { staffHref, staffPageOf } from '../../src/domain/staff-pages';
+import { afterSignIn, landingFor, screensFor, staffHref, staffPageOf } from '../../src/domain/staff-pages';
 
 describe('labels shown for stored values', () => {
   it('names an industry by its 行業統計分類 letter, and shows an unknown one as stored', () => {
@@ -31,5 +31,27 @@ describe('the staff’s pages (docs/specification.md §2: /login, /groupins/logo
     expect(staffPageOf('/shopcart/STEP1')).toBeUndefined();
     expect(staffPageOf('/log/in')).toBeUndefined();
     expect(staffPageOf('')).toBeUndefined();
+  });
+});
+
+describe('where the staff go (issue 35: the screens their roles allow, the first of them after the sign-in)', () => {
+  it('lists only the screens of the roles, and lands on the first, or on the start page when none has one yet', () => {
+    expect(screensFor(['admin'])).toEqual(['accounts', 'audit']);
+    expect(screensFor(['service', 'underwriter'])).toEqual([]);
+    expect(landingFor(['analyst', 'admin'])).toBe('atlas');
+    expect(landingFor(['admin'])).toBe('accounts');
+    expect(landingFor(['service'])).toBe('home');
+    expect(staffPageOf('/staff/accounts')).toBe('accounts');
+  });
+
+  it('goes back after the sign-in only to a staff page the new roles allow', () => {
+    expect(afterSignIn('/groupins/staff/audit?page=2', ['admin'])).toBe('/groupins/staff/audit?page=2');
+    expect(afterSignIn('/groupins/staff/audit', ['service'])).toBe('/groupins/staff');
+    expect(afterSignIn('/groupins/atlas?machine=shopcart', ['analyst'])).toBe(
+      '/groupins/atlas?machine=shopcart',
+    );
+    expect(afterSignIn('/groupins/shopcart/STEP1', ['analyst'])).toBe('/groupins/atlas');
+    expect(afterSignIn('https://elsewhere.example/groupins/atlas', ['analyst'])).toBe('/groupins/atlas');
+    expect(afterSignIn(undefined, ['admin'])).toBe('/groupins/staff/accounts');
   });
 });
