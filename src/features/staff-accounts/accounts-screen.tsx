@@ -149,9 +149,14 @@ function AccountTable({
   onChange: (change: Change, account: StaffAccount) => void;
 }) {
   const button = (change: Change, account: StaffAccount, label: string) => (
-    <button type="button" className="button" onClick={() => onChange(change, account)}>
+    // named with whose, its visible words first (WCAG 2.5.3)
+    <button
+      type="button"
+      className="button"
+      aria-label={`${label}（${account.name}）`}
+      onClick={() => onChange(change, account)}
+    >
       {label}
-      <span className="visually-hidden">（{account.name}）</span>
     </button>
   );
   return (
