@@ -138,9 +138,9 @@ describe('the staff’s screens in Chromium against the built server', () => {
     await page.getByLabel('人員').fill('(operator)');
     await page.getByRole('button', { name: '查詢' }).click();
     await page.waitForURL(/person=%28operator%29/);
-    await expect.poll(async () => (await rows()).map((text) => text.replace(/^[\d\- :]{19}/, ''))).toEqual([
-      `主機指令新增人員帳號 ${ADMIN}角色：管理`,
-    ]);
+    await expect
+      .poll(async () => (await rows()).map((text) => text.replace(/^[\d\- :]{19}/, '')))
+      .toEqual([`主機指令新增人員帳號 ${ADMIN}角色：管理`]);
     expect(findings).toEqual([]);
     expect(problems).toEqual([]);
   });

@@ -7,11 +7,15 @@ import { expect } from 'vitest';
  * server's operator socket while it runs), the password on standard input as a person would type it.
  */
 export function addStaffAccount(dataDir: string, name: string, roles: string, password: string) {
-  const added = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/staff-add.ts', name, '--role', roles], {
-    input: `${password}\n`,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
+  const added = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff-add.ts', name, '--role', roles],
+    {
+      input: `${password}\n`,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    },
+  );
   expect(added.status, added.stderr).toBe(0);
 }
 
