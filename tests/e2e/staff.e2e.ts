@@ -75,6 +75,11 @@ describe('the staff’s screens in Chromium against the built server', () => {
     await page.getByRole('rowheader', { name: ADMIN }).waitFor();
     findings.push(...(await checkAtWidths(page, '帳號管理')));
 
+    // the add form's messages, sent empty
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await page.getByText('請選擇角色').waitFor();
+    findings.push(...(await checkAtWidths(page, 'the add form sent empty')));
+
     // a person added by keyboard alone, at a phone's width
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('heading', { level: 1 }).focus();
@@ -163,6 +168,7 @@ describe('the staff’s screens in Chromium against the built server', () => {
     expect(await refused.json()).toMatchObject({ returnCode: 403, msg: '您沒有使用此功能的權限' });
     await page.goto(url('/staff/accounts'));
     await page.getByRole('alert').filter({ hasText: '您沒有使用此功能的權限' }).waitFor();
+    expect(await checkAtWidths(page, 'a screen the roles do not allow')).toEqual([]);
 
     await page.getByRole('link', { name: '登出' }).first().click();
     await page.getByText('您已登出。').waitFor();
