@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
 import { FormField } from '../../components/form-field';
 import { StaffFailure, StaffReading } from '../../components/staff-states';
+import { StaffTable } from '../../components/staff-table';
 import { type AuditEntry, type AuditPage, auditQuerySchema } from '../../domain/api/staff';
 import { actorLabel, auditActionLabel } from '../../domain/audit-actions';
 import { formatTaipeiSecond } from '../../domain/roc-date';
@@ -188,28 +189,18 @@ function AuditEntries({ page, onPage }: { page: AuditPage; onPage: (page: number
       {page.entries.length === 0 ? (
         <p>{TEXT.none}</p>
       ) : (
-        <table className="staff-table" aria-labelledby={headingId}>
-          <thead>
-            <tr>
-              <th scope="col">{TEXT.at}</th>
-              <th scope="col">{TEXT.actor}</th>
-              <th scope="col">{TEXT.action}</th>
-              <th scope="col">{TEXT.target}</th>
-              <th scope="col">{TEXT.detail}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.entries.map((entry) => (
-              <tr key={entry.id}>
-                <th scope="row">{formatTaipeiSecond(entry.at)}</th>
-                <td data-label={TEXT.actor}>{actorLabel(entry.actor)}</td>
-                <td data-label={TEXT.action}>{auditActionLabel(entry.action)}</td>
-                <td data-label={TEXT.target}>{targetOf(entry)}</td>
-                <td data-label={TEXT.detail}>{entry.detail}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StaffTable
+          labelledBy={headingId}
+          rows={page.entries}
+          rowKey={(entry) => entry.id}
+          rowHeader={{ header: TEXT.at, cell: (entry) => formatTaipeiSecond(entry.at) }}
+          columns={[
+            { header: TEXT.actor, cell: (entry) => actorLabel(entry.actor) },
+            { header: TEXT.action, cell: (entry) => auditActionLabel(entry.action) },
+            { header: TEXT.target, cell: targetOf },
+            { header: TEXT.detail, cell: (entry) => entry.detail },
+          ]}
+        />
       )}
       {pages > 1 && (
         <nav aria-label={TEXT.pages} className="staff-pager">

@@ -5,6 +5,7 @@ import { Dialog } from '../../components/dialog';
 import { FormCheckGroup } from '../../components/form-check-group';
 import { FormField } from '../../components/form-field';
 import { StaffFailure, StaffReading } from '../../components/staff-states';
+import { StaffTable } from '../../components/staff-table';
 import {
   addStaffFormSchema,
   STAFF_PASSWORD_MIN,
@@ -160,38 +161,33 @@ function AccountTable({
     </button>
   );
   return (
-    <table className="staff-table" aria-labelledby="accounts-list">
-      <thead>
-        <tr>
-          <th scope="col">{TEXT.name}</th>
-          <th scope="col">{TEXT.roles}</th>
-          <th scope="col">{TEXT.state}</th>
-          <th scope="col">{TEXT.lastSignIn}</th>
-          <th scope="col">{TEXT.actions}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {accounts.map((account) => (
-          <tr key={account.name} data-testid={`account-${account.name}`}>
-            <th scope="row">{account.name}</th>
-            <td data-label={TEXT.roles}>{rolesLabel(account.roles)}</td>
-            <td data-label={TEXT.state}>{stateOf(account)}</td>
-            <td data-label={TEXT.lastSignIn}>
-              {account.lastSignedInAt ? formatTaipeiSecond(account.lastSignedInAt) : TEXT.never}
-            </td>
-            <td data-label={TEXT.actions}>
-              <div className="staff-actions">
-                {button('roles', account, TEXT.setRoles)}
-                {account.suspended
-                  ? button('unlock', account, TEXT.unlock)
-                  : button('lock', account, TEXT.lock)}
-                {button('endSessions', account, TEXT.endSessions)}
-              </div>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <StaffTable
+      labelledBy="accounts-list"
+      rows={accounts}
+      rowKey={(account) => account.name}
+      rowHeader={{ header: TEXT.name, cell: (account) => account.name }}
+      columns={[
+        { header: TEXT.roles, cell: (account) => rolesLabel(account.roles) },
+        { header: TEXT.state, cell: stateOf },
+        {
+          header: TEXT.lastSignIn,
+          cell: (account) =>
+            account.lastSignedInAt ? formatTaipeiSecond(account.lastSignedInAt) : TEXT.never,
+        },
+        {
+          header: TEXT.actions,
+          cell: (account) => (
+            <div className="staff-actions">
+              {button('roles', account, TEXT.setRoles)}
+              {account.suspended
+                ? button('unlock', account, TEXT.unlock)
+                : button('lock', account, TEXT.lock)}
+              {button('endSessions', account, TEXT.endSessions)}
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }
 
