@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ValidationError } from 'yup';
 import { StaffHeader } from '../../components/staff-header';
 import { loginSchema } from '../../domain/api/staff';
@@ -17,6 +17,9 @@ export function LoginScreen() {
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const errorId = useId();
+  useEffect(() => {
+    document.title = '員工登入｜員工作業';
+  }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

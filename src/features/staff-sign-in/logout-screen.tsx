@@ -7,6 +7,7 @@ import { signInApi, staffSession } from '../../lib/staff-api';
 export function LogoutScreen() {
   const [phase, setPhase] = useState<'ending' | 'ended' | 'failed'>('ending');
   useEffect(() => {
+    document.title = '登出｜員工作業';
     staffSession.clear();
     signInApi
       .logout()
