@@ -15,7 +15,15 @@ import { StaffHeader } from './components/staff-header';
 import { StaffFailure, StaffForbidden, StaffReading } from './components/staff-states';
 import type { StaffSession } from './domain/api/staff';
 import { BASE_PATH } from './domain/screens';
-import { landingFor, mayOpen, STAFF_PAGES, type StaffScreen, staffHref } from './domain/staff-pages';
+import {
+  landingFor,
+  mayOpen,
+  STAFF_PAGES,
+  STAFF_SCREENS,
+  type StaffScreen,
+  staffHref,
+  staffPageOf,
+} from './domain/staff-pages';
 import { StaffHome } from './features/staff-home/staff-home';
 import { LoginScreen } from './features/staff-sign-in/login-screen';
 import { LogoutScreen } from './features/staff-sign-in/logout-screen';
@@ -122,23 +130,19 @@ const homeRoute = createRoute({
   },
 });
 
+// Each screen's code, loaded when the screen is first opened.
+const SCREEN_COMPONENTS: Record<StaffScreen, AsyncRouteComponent<object>> = {
+  atlas: lazyRouteComponent(() => import('./features/atlas/atlas-screen'), 'AtlasScreen'),
+  accounts: lazyRouteComponent(() => import('./features/staff-accounts/accounts-screen'), 'AccountsScreen'),
+  audit: lazyRouteComponent(() => import('./features/audit-log/audit-screen'), 'AuditScreen'),
+};
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   logoutRoute,
   signedInRoute.addChildren([
     homeRoute,
-    screenRoute(
-      'atlas',
-      lazyRouteComponent(() => import('./features/atlas/atlas-screen'), 'AtlasScreen'),
-    ),
-    screenRoute(
-      'accounts',
-      lazyRouteComponent(() => import('./features/staff-accounts/accounts-screen'), 'AccountsScreen'),
-    ),
-    screenRoute(
-      'audit',
-      lazyRouteComponent(() => import('./features/audit-log/audit-screen'), 'AuditScreen'),
-    ),
+    ...STAFF_SCREENS.map((screen) => screenRoute(screen, SCREEN_COMPONENTS[screen])),
   ]),
 ]);
 
@@ -151,6 +155,10 @@ function GoTo({ href }: { href: string }) {
 
 /** The staff's router (browser history unless a test passes memory history); a lost session goes to the sign-in. */
 export function createStaffRouter(history: RouterHistory = createBrowserHistory()) {
+  // the screen the page opens on starts loading at once, beside the read of who is signed in
+  const first = staffPageOf(history.location.pathname.slice(BASE_PATH.length));
+  const screen = STAFF_SCREENS.find((s) => s === first);
+  if (screen) void SCREEN_COMPONENTS[screen].preload?.();
   const router = createRouter({ routeTree, history, basepath: BASE_PATH, defaultPendingMs: 300 });
   onSignedOut(() => router.history.push(staffHref('login')));
   router.subscribe('onResolved', ({ fromLocation, toLocation }) => {
