@@ -61,9 +61,10 @@ export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string; db: Kysel
       await site.register(fastifyStatic, {
         root: staticDir,
         prefix: '/',
-        // the site root is a client route too: its page carries the home screen's preloads
+        // the site root is a client route too: its page carries the home screen's preloads; no path ending
+        // in / is a file, so a folder of the build (staff/, beside the staff's start page) is a page too
         index: false,
-        allowedPath: (pathname) => pathname !== '/',
+        allowedPath: (pathname) => !pathname.endsWith('/'),
         preCompressed: true,
         cacheControl: false,
         // build folders such as .vite (the manifest, the page shells) are the server's, never a visitor's
