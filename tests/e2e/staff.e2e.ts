@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, watchPageProblems } from './support/axe';
+import { watchPageProblems } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { focusedControl, keyboardStep } from './support/keyboard';
-import { misfits } from './support/page-fit';
 import { type RunningServer, startBuiltServer } from './support/server';
-import { addStaffAccount, signIn } from './support/staff';
+import { addStaffAccount, checkAtWidths, signIn } from './support/staff';
 
 /*
  * The staff's build in Chromium against the built server (issue 35): an admin made with staff:add signs in,
@@ -17,7 +16,6 @@ import { addStaffAccount, signIn } from './support/staff';
  * covers a focused control. The service user signs in, sees no 帳號管理, and its endpoint answers 403.
  */
 
-const WIDTHS = [390, 1366] as const;
 const ADMIN = 'admin.e2e';
 const ADMIN_PASSWORD = 'staff-e2e-admin-password';
 const SERVICE = 'service.e2e';
@@ -39,17 +37,6 @@ afterAll(async () => {
 });
 
 const url = (route: string) => `${server.origin}/groupins${route}`;
-
-/** axe and the fit of the page as it is now, at each width (the viewport is left at the last). */
-async function checkAtWidths(page: Page, state: string): Promise<string[]> {
-  const findings: string[] = [];
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 844 });
-    for (const line of await axeViolations(page)) findings.push(`${state} at ${width} px: ${line}`);
-    for (const line of await misfits(page, [width])) findings.push(`${state}: ${line}`);
-  }
-  return findings;
-}
 
 /** The accessible name of the focused element. */
 const focusedName = async (page: Page) => (await focusedControl(page))?.name;
