@@ -166,4 +166,3 @@ export function createStaffRouter(history: RouterHistory = createBrowserHistory(
   });
   return router;
 }
-export type StaffRouter = ReturnType<typeof createStaffRouter>;

@@ -33,9 +33,6 @@ export function takeReturn(): string | undefined {
 export const isSignedOut = (error: unknown) =>
   error instanceof ApiFailure && error.returnCode === RETURN_CODE.unauthorized;
 
-export const isForbidden = (error: unknown) =>
-  error instanceof ApiFailure && error.returnCode === RETURN_CODE.forbidden;
-
 let current: Promise<StaffSession> | undefined;
 let known: StaffSession | undefined;
 

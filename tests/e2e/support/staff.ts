@@ -29,7 +29,7 @@ export async function signIn(page: Page, name: string, password: string) {
 }
 
 /** The widths every staff screen is checked at: a phone's and a desktop's. */
-export const STAFF_WIDTHS = [390, 1366] as const;
+const STAFF_WIDTHS = [390, 1366] as const;
 
 /** axe's findings and what does not fit, on the page as it is now, at each width (left at the last). */
 export async function checkAtWidths(page: Page, state: string): Promise<string[]> {
