@@ -96,23 +96,34 @@ for (const [name, module] of routes) {
     process.exitCode = 1;
   }
 }
-// The analysts' pages (a build of their own, vite.analyst.config.ts): the login page, and the atlas with its
-// layout engine.
-const ANALYST_DIR = path.join(CLIENT_DIR, 'analyst');
-const analyst = readManifest(ANALYST_DIR);
-const analystKb = (keys: string[]) =>
-  [...closure(keys, analyst)].reduce((sum, key) => sum + gzipKb(analyst[key]!.file, ANALYST_DIR), 0);
-console.log(`${'/login (analysts)'.padEnd(44)} ${analystKb(['analyst.html']).toFixed(1)}`);
-console.log(
-  `${'/atlas (analysts)'.padEnd(44)} ${analystKb(['analyst.html', 'src/features/atlas/atlas-screen.tsx']).toFixed(1)}`,
+// The staff's pages (a build of their own, vite.staff.config.ts): the sign-in with the shell, and each screen.
+const STAFF_DIR = path.join(CLIENT_DIR, 'staff');
+const staff = readManifest(STAFF_DIR);
+const staffKb = (keys: string[]) =>
+  [...closure(keys, staff)].reduce((sum, key) => sum + gzipKb(staff[key]!.file, STAFF_DIR), 0);
+const STAFF_SCREEN_MODULES = {
+  '/login (staff)': [],
+  '/atlas (staff: analyst)': ['src/features/atlas/atlas-screen.tsx'],
+  '/staff/accounts (staff: admin)': ['src/features/staff-accounts/accounts-screen.tsx'],
+  '/staff/audit (staff: admin)': ['src/features/audit-log/audit-screen.tsx'],
+} as const;
+for (const [name, modules] of Object.entries(STAFF_SCREEN_MODULES)) {
+  if (modules.some((module) => !staff[module]))
+    throw new Error(`${modules.join(', ')} not in the staff build`);
+  console.log(
+    `${name.padEnd(44)} ${staffKb(['staff.html', ...modules])
+      .toFixed(1)
+      .padStart(6)}`,
+  );
+}
+// Code of the staff's pages, in any chunk a visitor page can load now or later: ELK's packages, the atlas's
+// heading, the staff's shell and sign-in, the account and audit screens (their texts).
+const STAFF_CODE = /org\.eclipse\.elk|流程狀態機圖集|員工作業|員工登入|帳號管理|稽核紀錄|gi_staff_return/;
+const staffInVisitorSite = [...closure(['index.html'], manifest, true)].filter((key) =>
+  STAFF_CODE.test(readFileSync(path.join(CLIENT_DIR, manifest[key]!.file), 'utf8')),
 );
-// ELK's packages and the atlas's heading, in any chunk a visitor page can load now or later
-const ATLAS_CODE = /org\.eclipse\.elk|流程狀態機圖集/;
-const atlasInVisitorSite = [...closure(['index.html'], manifest, true)].filter((key) =>
-  ATLAS_CODE.test(readFileSync(path.join(CLIENT_DIR, manifest[key]!.file), 'utf8')),
-);
-if (atlasInVisitorSite.length > 0) {
-  console.log(`visitor pages can load the atlas's code: ${atlasInVisitorSite.join(', ')}`);
+if (staffInVisitorSite.length > 0) {
+  console.log(`visitor pages can load the staff's code: ${staffInVisitorSite.join(', ')}`);
   process.exitCode = 1;
 }
 const home = routeJsKb('src/screens/home/home.tsx');

@@ -22,7 +22,34 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** Each action as the admin reads it in the audit log: the one place the labels live. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
+  signIn: '登入',
+  signInFailed: '登入失敗',
+  signOut: '登出',
+  'application.move': '變更案件狀態',
+  'application.note': '新增案件備註',
+  'roster.reveal': '檢視完整身分證字號',
+  'contact.assign': '指派聯絡訊息',
+  'contact.move': '變更聯絡訊息狀態',
+  'contact.note': '新增聯絡訊息備註',
+  'contact.reply': '回覆聯絡訊息',
+  'staff.add': '新增人員',
+  'staff.roles': '設定角色',
+  'staff.lock': '停用帳號',
+  'staff.unlock': '啟用帳號',
+  'staff.endSessions': '結束登入',
+};
+
+/** An action's label; an action a newer server records that this build does not know, as stored. */
+export const auditActionLabel = (action: string): string =>
+  (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+
 /** The actor of a command run at the server's terminal (`npm run staff:add`). */
 export const OPERATOR_ACTOR = '(operator)';
 /** The actor of a failed sign-in whose name no account has: the name typed is never recorded. */
 export const UNKNOWN_ACTOR = '(unknown)';
+
+/** An actor as the admin reads it: the two that are no account, in words. */
+export const actorLabel = (actor: string): string =>
+  actor === OPERATOR_ACTOR ? '主機指令' : actor === UNKNOWN_ACTOR ? '不明帳號' : actor;

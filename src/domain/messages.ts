@@ -115,4 +115,8 @@ export const messages = {
   quoteHeadcountOnline: (label: string, max: number) => `${label}${max}人以下請直接於線上試算保費`,
   /** the tryout's 請洽專人報價 with a cover the catalogue refuses, and why */
   quoteCoverRefused: (reason: string) => `試算保障無法報價：${reason}`,
+  /** a staff screen or call the person's roles do not allow (the server's 403) */
+  staffForbidden: () => '您沒有使用此功能的權限',
+  /** the admin typed the first password twice, differently */
+  passwordsDiffer: () => '兩次輸入的密碼不一致',
 } as const;

@@ -134,3 +134,8 @@ export function formatRocInstant(instant: Date | string): string {
   const at = new Date(instant);
   return `${formatRoc(taipeiDate(at), 'chinese')} ${DateTime.fromJSDate(at, { zone: TAIPEI }).toFormat('HH:mm')}`;
 }
+
+/** An instant to the second as the staff read it, Taipei time: 「2026-11-24 14:05:33」. */
+export function formatTaipeiSecond(instant: Date | string): string {
+  return DateTime.fromJSDate(new Date(instant), { zone: TAIPEI }).toFormat('yyyy-MM-dd HH:mm:ss');
+}

@@ -25,5 +25,5 @@ export const FAILURE_MESSAGES = {
   serverFault: messages.busy(),
   unavailable: '服務暫時無法使用，請稍後再試',
   staffSignIn: '請先登入員工帳號',
-  notPermitted: '您沒有使用此功能的權限',
+  notPermitted: messages.staffForbidden(),
 } as const;

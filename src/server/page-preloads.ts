@@ -63,7 +63,7 @@ export function pagesWithPreloads(
   assetBase: string,
   shells?: PageShells,
 ) {
-  // the visitors' entry; analyst.html is the other one (src/analyst-main.tsx)
+  // the visitors' entry; staff.html is the other one (src/staff-main.tsx)
   const entryKey = manifest['index.html'] ? 'index.html' : undefined;
   const withEntry = closure(manifest, entryKey ? [entryKey] : []);
   const pages = new Map<string, string>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analystHref, analystPageOf } from '../../src/domain/analyst-pages';
 import { industryLabel } from '../../src/domain/industry';
 import { occupationLabel } from '../../src/domain/occupation';
+import { afterSignIn, landingFor, screensFor, staffHref, staffPageOf } from '../../src/domain/staff-pages';
 
 describe('labels shown for stored values', () => {
   it('names an industry by its 行業統計分類 letter, and shows an unknown one as stored', () => {
@@ -17,19 +17,41 @@ describe('labels shown for stored values', () => {
   });
 });
 
-describe('the analysts’ pages (docs/specification.md §2: /login, /groupins/logout, below the site’s /groupins/)', () => {
+describe('the staff’s pages (docs/specification.md §2: /login, /groupins/logout, below the site’s /groupins/)', () => {
   it('are addressed below the site', () => {
-    expect(analystHref('login')).toBe('/groupins/login');
-    expect(analystHref('atlas', '?machine=shopcart')).toBe('/groupins/atlas?machine=shopcart');
-    expect(analystHref('logout')).toBe('/groupins/logout');
+    expect(staffHref('login')).toBe('/groupins/login');
+    expect(staffHref('atlas', '?machine=shopcart')).toBe('/groupins/atlas?machine=shopcart');
+    expect(staffHref('logout')).toBe('/groupins/logout');
   });
 
   it('are found from a site path with or without slashes, in any case', () => {
-    expect(analystPageOf('/login')).toBe('login');
-    expect(analystPageOf('//Atlas/')).toBe('atlas');
-    expect(analystPageOf('logout')).toBe('logout');
-    expect(analystPageOf('/shopcart/STEP1')).toBeUndefined();
-    expect(analystPageOf('/log/in')).toBeUndefined();
-    expect(analystPageOf('')).toBeUndefined();
+    expect(staffPageOf('/login')).toBe('login');
+    expect(staffPageOf('//Atlas/')).toBe('atlas');
+    expect(staffPageOf('logout')).toBe('logout');
+    expect(staffPageOf('/shopcart/STEP1')).toBeUndefined();
+    expect(staffPageOf('/log/in')).toBeUndefined();
+    expect(staffPageOf('')).toBeUndefined();
+  });
+});
+
+describe('where the staff go (issue 35: the screens their roles allow, the first of them after the sign-in)', () => {
+  it('lists only the screens of the roles, and lands on the first, or on the start page when none has one yet', () => {
+    expect(screensFor(['admin'])).toEqual(['accounts', 'audit']);
+    expect(screensFor(['service', 'underwriter'])).toEqual([]);
+    expect(landingFor(['analyst', 'admin'])).toBe('atlas');
+    expect(landingFor(['admin'])).toBe('accounts');
+    expect(landingFor(['service'])).toBe('home');
+    expect(staffPageOf('/staff/accounts')).toBe('accounts');
+  });
+
+  it('goes back after the sign-in only to a staff page the new roles allow', () => {
+    expect(afterSignIn('/groupins/staff/audit?page=2', ['admin'])).toBe('/groupins/staff/audit?page=2');
+    expect(afterSignIn('/groupins/staff/audit', ['service'])).toBe('/groupins/staff');
+    expect(afterSignIn('/groupins/atlas?machine=shopcart', ['analyst'])).toBe(
+      '/groupins/atlas?machine=shopcart',
+    );
+    expect(afterSignIn('/groupins/shopcart/STEP1', ['analyst'])).toBe('/groupins/atlas');
+    expect(afterSignIn('https://elsewhere.example/groupins/atlas', ['analyst'])).toBe('/groupins/atlas');
+    expect(afterSignIn(undefined, ['admin'])).toBe('/groupins/staff/accounts');
   });
 });

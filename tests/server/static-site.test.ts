@@ -47,6 +47,13 @@ describe('static site under /groupins/', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('answers a path ending in / with its page, even where the build has a folder of that name', async () => {
+    // the staff's start page is /groupins/staff, and their build's folder is staff/ (vite.staff.config.ts)
+    const response = await t.app.inject({ method: 'GET', url: '/groupins/assets/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(TEST_INDEX_HTML);
+  });
+
   it('answers a missing asset with a real 404, not the page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/groupins/assets/gone.js' });
     expect(response.statusCode).toBe(404);

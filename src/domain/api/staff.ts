@@ -1,4 +1,4 @@
-import { array, type InferType, number, object, string } from 'yup';
+import { array, type InferType, number, object, ref, string } from 'yup';
 import type { AuditAction } from '../audit-actions';
 import { messages } from '../messages';
 import { STAFF_ROLES, type StaffRole } from '../staff-roles';
@@ -71,6 +71,14 @@ export const addStaffSchema = object({
     .max(STAFF_PASSWORD_MAX, (p) => messages.maxLength(labelOf(p), STAFF_PASSWORD_MAX)),
 });
 export type AddStaff = InferType<typeof addStaffSchema>;
+
+/** The admin's form of a new account: the body, with the first password typed a second time. */
+export const addStaffFormSchema = addStaffSchema.shape({
+  passwordAgain: string()
+    .label('再次輸入初始密碼')
+    .required()
+    .oneOf([ref('password')], () => messages.passwordsDiffer()),
+});
 
 /** Body of POST staff/accounts/roles: the roles the account holds from now on. */
 export const setRolesSchema = object({ name: staffName(), roles: roles() });

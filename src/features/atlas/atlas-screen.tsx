@@ -1,17 +1,14 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
-import { analystHref } from '../../domain/analyst-pages';
 import type { TestRuns } from '../../domain/api/atlas';
-import type { StaffSession } from '../../domain/api/staff';
-import { RETURN_CODE } from '../../domain/envelope';
-import { ApiFailure } from '../../lib/api-client';
-import { AnalystHeader } from './analyst-header';
+import { STAFF_PAGES, staffHref } from '../../domain/staff-pages';
 import { atlasApi } from './atlas-api';
 import { DiagramViewer } from './diagram-viewer';
 import { type Layout, layoutMachine } from './layout';
 import { SimulatePanel } from './simulate-panel';
 import { TestsPanel } from './tests-panel';
 import { TrafficPanel } from './traffic-panel';
+import './atlas.css';
 
 /*
  * /groupins/atlas: every machine of machine-paths/registry.ts, drawn from its definition, to simulate, to play
@@ -30,7 +27,7 @@ function readAddress(): { entry: RegisteredMachine; view: View } {
 }
 
 const hrefOf = (entry: RegisteredMachine, view: View) =>
-  analystHref('atlas', `?machine=${entry.id}&view=${view}`);
+  staffHref('atlas', `?machine=${entry.id}&view=${view}`);
 
 function useAddress() {
   const [address, setAddress] = useState(readAddress);
@@ -75,32 +72,16 @@ function AtlasLink({
 }
 
 export function AtlasScreen() {
-  const [analyst, setAnalyst] = useState<StaffSession | null>(null);
-  const [failure, setFailure] = useState('');
   const [runs, setRuns] = useState<TestRuns | null>(null);
   const [layout, setLayout] = useState<Layout | null>(null);
   const { entry, view, go } = useAddress();
 
   useEffect(() => {
     atlasApi
-      .me()
-      .then((me) =>
-        // the sign-in is every role's; the atlas is the analysts' (the server refuses the others too)
-        me.roles.includes('analyst') ? setAnalyst(me) : setFailure('您沒有使用此功能的權限'),
-      )
-      .catch((error) => {
-        if (error instanceof ApiFailure && error.returnCode === RETURN_CODE.unauthorized)
-          window.location.replace(analystHref('login'));
-        else setFailure(error instanceof ApiFailure ? error.message : '無法連線到伺服器，請稍後再試');
-      });
-  }, []);
-  useEffect(() => {
-    if (!analyst) return;
-    atlasApi
       .testRuns()
       .then(setRuns)
       .catch(() => setRuns({ recordedAt: null, levels: {} }));
-  }, [analyst]);
+  }, []);
   useEffect(() => {
     let current = true;
     setLayout(null);
@@ -110,68 +91,52 @@ export function AtlasScreen() {
     };
   }, [entry]);
 
-  if (!analyst)
-    return (
-      <>
-        <AnalystHeader />
-        <main id="main" className="analyst-main">
-          <p className="lead" role={failure ? 'alert' : 'status'}>
-            {failure || '確認登入中…'}
-          </p>
-        </main>
-      </>
-    );
   return (
-    <>
-      <AnalystHeader analyst={analyst.name} />
-      <main id="main" className="analyst-main atlas">
-        <h1>流程狀態機圖集</h1>
-        <nav aria-label="狀態機" className="atlas-machines">
+    <div className="atlas">
+      <h1>{STAFF_PAGES.atlas.title}</h1>
+      <nav aria-label="狀態機" className="atlas-machines">
+        <ul>
+          {machines.map((m) => (
+            <li key={m.id}>
+              <AtlasLink entry={m} view={view} current={m === entry} go={go}>
+                {m.title}
+                <small>{m.id}</small>
+              </AtlasLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-labelledby="atlas-machine">
+        <h2 id="atlas-machine">
+          {entry.title}（{entry.id}）
+        </h2>
+        <nav aria-label="檢視" className="atlas-views">
           <ul>
-            {machines.map((m) => (
-              <li key={m.id}>
-                <AtlasLink entry={m} view={view} current={m === entry} go={go}>
-                  {m.title}
-                  <small>{m.id}</small>
+            {(Object.keys(VIEWS) as View[]).map((v) => (
+              <li key={v}>
+                <AtlasLink entry={entry} view={v} current={v === view} go={go}>
+                  {VIEWS[v]}
                 </AtlasLink>
               </li>
             ))}
           </ul>
         </nav>
-        <section aria-labelledby="atlas-machine">
-          <h2 id="atlas-machine">
-            {entry.title}（{entry.id}）
-          </h2>
-          <nav aria-label="檢視" className="atlas-views">
-            <ul>
-              {(Object.keys(VIEWS) as View[]).map((v) => (
-                <li key={v}>
-                  <AtlasLink entry={entry} view={v} current={v === view} go={go}>
-                    {VIEWS[v]}
-                  </AtlasLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          {!layout ? (
-            <p className="atlas-note" role="status">
-              正在排版狀態圖…
+        {!layout ? (
+          <p className="atlas-note" role="status">
+            正在排版狀態圖…
+          </p>
+        ) : (
+          <>
+            <p className="atlas-note" data-testid="drawn-counts">
+              {layout.states.length} 個狀態、{layout.graph.edges.length} 個轉換
             </p>
-          ) : (
-            <>
-              <p className="atlas-note" data-testid="drawn-counts">
-                {layout.states.length} 個狀態、{layout.graph.edges.length} 個轉換
-              </p>
-              {view === 'diagram' && (
-                <DiagramViewer layout={layout} title={entry.title} fileName={entry.id} />
-              )}
-              {view === 'simulate' && <SimulatePanel key={entry.id} entry={entry} layout={layout} />}
-              {view === 'tests' && <TestsPanel entry={entry} layout={layout} runs={runs} />}
-              {view === 'traffic' && <TrafficPanel entry={entry} layout={layout} />}
-            </>
-          )}
-        </section>
-      </main>
-    </>
+            {view === 'diagram' && <DiagramViewer layout={layout} title={entry.title} fileName={entry.id} />}
+            {view === 'simulate' && <SimulatePanel key={entry.id} entry={entry} layout={layout} />}
+            {view === 'tests' && <TestsPanel entry={entry} layout={layout} runs={runs} />}
+            {view === 'traffic' && <TrafficPanel entry={entry} layout={layout} />}
+          </>
+        )}
+      </section>
+    </div>
   );
 }

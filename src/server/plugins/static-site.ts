@@ -4,7 +4,7 @@ import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { analystPageOf } from '../../domain/analyst-pages';
+import { staffPageOf } from '../../domain/staff-pages';
 import type { Database } from '../db/schema';
 import { withPageAnswer } from '../page-answers';
 import { PAGE_SHELLS_FILE, type PageShells, pagesWithPreloads, type ViteManifest } from '../page-preloads';
@@ -28,7 +28,7 @@ export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string; db: Kysel
   };
   app.get('/', toSite);
   app.get(SITE_BASE, toSite);
-  // docs/specification.md §2's login path; the analysts' pages live under the site like every other page
+  // docs/specification.md §2's login path; the staff's pages live under the site like every other page
   app.get('/login', (_request, reply) => reply.redirect(`${SITE_BASE}/login`, 301));
 
   if (!existsSync(staticDir)) {
@@ -39,14 +39,14 @@ export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string; db: Kysel
   await app.register(
     async (site) => {
       const pageFor = await loadPages(staticDir);
-      const analystPage = await loadAnalystPage(staticDir);
+      const staffPage = await loadStaffPage(staticDir);
       site.setNotFoundHandler(async (request, reply) => {
         const path = request.url.split('?', 1)[0] ?? '';
         if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute(path)) {
           const sitePath = path.slice(SITE_BASE.length) || '/';
           const page =
-            analystPage && analystPageOf(sitePath)
-              ? analystPage
+            staffPage && staffPageOf(sitePath)
+              ? staffPage
               : await withPageAnswer(
                   pageFor(sitePath),
                   db,
@@ -61,9 +61,10 @@ export const staticSitePlugin: FastifyPluginAsync<{ staticDir: string; db: Kysel
       await site.register(fastifyStatic, {
         root: staticDir,
         prefix: '/',
-        // the site root is a client route too: its page carries the home screen's preloads
+        // the site root is a client route too: its page carries the home screen's preloads; no path ending
+        // in / is a file, so a folder of the build (staff/, beside the staff's start page) is a page too
         index: false,
-        allowedPath: (pathname) => pathname !== '/',
+        allowedPath: (pathname) => !pathname.endsWith('/'),
         preCompressed: true,
         cacheControl: false,
         // build folders such as .vite (the manifest, the page shells) are the server's, never a visitor's
@@ -88,9 +89,9 @@ function cacheControlFor(sitePath: string): string {
   return 'public, max-age=3600';
 }
 
-/** The analysts' page (login, logout, the atlas: their own build under analyst/), if it was built. */
-async function loadAnalystPage(staticDir: string): Promise<string | undefined> {
-  const file = join(staticDir, 'analyst', 'analyst.html');
+/** The staff's page (the sign-in and every staff screen: their own build under staff/), if it was built. */
+async function loadStaffPage(staticDir: string): Promise<string | undefined> {
+  const file = join(staticDir, 'staff', 'staff.html');
   return existsSync(file) ? readFile(file, 'utf8') : undefined;
 }
 

@@ -25,7 +25,7 @@ export function builtAppForThisFile(): BuiltApp {
 /**
  * Opens `url` and waits until the app has taken over the prerendered page (src/root-layout.tsx clears the root's
  * aria-busy). The app's modules load only once the page has painted, after the load event page.goto waits for,
- * and until they have run the page's buttons do nothing. Analysts' pages have no prerendered shell.
+ * and until they have run the page's buttons do nothing. The staff's pages have no prerendered shell.
  */
 export async function openApp(page: Page, url: string) {
   const response = await page.goto(url);

@@ -1,12 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStateNodes } from 'xstate/graph';
 import { flowPaths } from '../../../machine-paths/paths';
 import { machines } from '../../../machine-paths/registry';
 import type { TestRuns, Traffic } from '../../../src/domain/api/atlas';
-import { AtlasScreen } from '../../../src/features/atlas/atlas-screen';
-import { LoginScreen } from '../../../src/features/atlas/login-screen';
+import { ok, renderStaff, type StaffAnswer } from '../../support/staff-app';
 
 /* The atlas in jsdom, its server answers stubbed: every machine listed, simulated by its buttons, its paths. */
 
@@ -34,8 +33,7 @@ const TRAFFIC: Traffic = {
   ],
 };
 
-let answers: Record<string, { returnCode: number; data: unknown; msg: string }>;
-const ok = (data: unknown) => ({ returnCode: 0, data, msg: '' });
+let answers: Record<string, StaffAnswer>;
 
 beforeEach(() => {
   answers = {
@@ -43,15 +41,6 @@ beforeEach(() => {
     'atlas/test-runs': ok(RUNS),
     'atlas/traffic': ok(TRAFFIC),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const call = new URL(String(input), 'http://localhost').pathname.replace('/ODGAWeb/api/', '');
-      return new Response(JSON.stringify(answers[call] ?? { returnCode: 404, data: null, msg: '' }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -59,8 +48,7 @@ afterEach(() => {
 });
 
 const openAtlas = async (search: string) => {
-  window.history.replaceState(null, '', `/groupins/atlas${search}`);
-  render(<AtlasScreen />);
+  renderStaff(`/groupins/atlas${search}`, answers);
   await screen.findByTestId('drawn-counts', {}, { timeout: 10_000 });
 };
 
@@ -128,17 +116,17 @@ describe('the atlas', () => {
 describe('the atlas to staff without the analyst role', () => {
   it('says they may not use it, and draws nothing', async () => {
     answers['staff/me'] = ok({ name: 'service.one', roles: ['service'] });
-    window.history.replaceState(null, '', '/groupins/atlas?machine=session');
-    render(<AtlasScreen />);
+    renderStaff('/groupins/atlas?machine=session', answers);
     expect(await screen.findByText('您沒有使用此功能的權限')).toBeVisible();
     expect(screen.queryByTestId('drawn-counts')).toBeNull();
   });
 });
 
-describe('the analysts’ login', () => {
+describe('the staff’s login', () => {
   it('asks for the name, then the password, before calling the server', async () => {
     const user = userEvent.setup();
-    render(<LoginScreen />);
+    renderStaff('/groupins/login', answers);
+    await screen.findByRole('button', { name: '登入' });
     await user.click(screen.getByRole('button', { name: '登入' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('帳號不可為空白');
     expect(screen.getByLabelText('帳號')).toHaveFocus();
@@ -152,7 +140,8 @@ describe('the analysts’ login', () => {
   it('says what the server answers to a wrong password', async () => {
     answers['staff/login'] = { returnCode: 1, data: 'loginRefused', msg: '帳號或密碼錯誤' };
     const user = userEvent.setup();
-    render(<LoginScreen />);
+    renderStaff('/groupins/login', answers);
+    await screen.findByRole('button', { name: '登入' });
     await user.type(screen.getByLabelText('帳號'), 'analyst.one');
     await user.type(screen.getByLabelText('密碼'), 'not the password');
     await user.click(screen.getByRole('button', { name: '登入' }));

@@ -1,17 +1,25 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ValidationError } from 'yup';
-import { analystHref } from '../../domain/analyst-pages';
+import { StaffHeader } from '../../components/staff-header';
 import { loginSchema } from '../../domain/api/staff';
+import { afterSignIn } from '../../domain/staff-pages';
 import { ApiFailure } from '../../lib/api-client';
-import { AnalystHeader } from './analyst-header';
-import { atlasApi } from './atlas-api';
+import { signInApi, staffSession, takeReturn } from '../../lib/staff-api';
 
-/** /groupins/login: a staff member's name and password; the server answers wrong ones alike and locks after 5. */
+/**
+ * /groupins/login: a staff member's name and password, one sign-in for every role; the server answers wrong
+ * ones alike and locks after 5. Then the page a lost session came from, or the first screen of the roles.
+ */
 export function LoginScreen() {
+  const router = useRouter();
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const errorId = useId();
+  useEffect(() => {
+    document.title = '員工登入｜員工作業';
+  }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -24,8 +32,9 @@ export function LoginScreen() {
       await loginSchema.validateAt('password', values);
       const login = loginSchema.cast(values);
       setBusy(true);
-      await atlasApi.login(login.name, login.password);
-      window.location.assign(analystHref('atlas'));
+      const session = await signInApi.login(login.name, login.password);
+      staffSession.set(session);
+      router.history.push(afterSignIn(takeReturn(), session.roles));
     } catch (error) {
       setBusy(false);
       const message =
@@ -40,11 +49,11 @@ export function LoginScreen() {
 
   return (
     <>
-      <AnalystHeader />
-      <main id="main" className="analyst-main">
-        <article className="screen analyst-login">
-          <h1>分析人員登入</h1>
-          <p className="lead">登入後可檢視各流程的狀態機、模擬、測試路徑與訪客流量。</p>
+      <StaffHeader />
+      <main id="main" className="staff-main">
+        <article className="screen staff-login">
+          <h1>員工登入</h1>
+          <p className="lead">請以您的員工帳號登入；登入後可使用您的角色開放的功能。</p>
           <form
             ref={form}
             onSubmit={(event) => void submit(event)}
@@ -57,9 +66,9 @@ export function LoginScreen() {
               </p>
             )}
             <div className="field">
-              <label htmlFor="analyst-name">帳號</label>
+              <label htmlFor="staff-name">帳號</label>
               <input
-                id="analyst-name"
+                id="staff-name"
                 name="name"
                 autoComplete="username"
                 autoCapitalize="none"
@@ -67,8 +76,8 @@ export function LoginScreen() {
               />
             </div>
             <div className="field">
-              <label htmlFor="analyst-password">密碼</label>
-              <input id="analyst-password" name="password" type="password" autoComplete="current-password" />
+              <label htmlFor="staff-password">密碼</label>
+              <input id="staff-password" name="password" type="password" autoComplete="current-password" />
             </div>
             <button type="submit" className="button primary" disabled={busy}>
               {busy ? '登入中…' : '登入'}

@@ -1,0 +1,59 @@
+import { BASE_PATH } from './screens';
+import type { StaffRole } from './staff-roles';
+
+/*
+ * The staff's pages: their own entry (staff.html), so no visitor page loads any of their code.
+ * docs/specification.md §2 gives the login path as /login and the logout path as /groupins/logout; the site
+ * lives under /groupins/, so the login page is /groupins/login and the server sends /login there.
+ * Each screen names the roles that may open it (the server checks its calls the same way) and its name in
+ * the staff's navigation; the order is the navigation's, and a person lands on the first their roles allow.
+ */
+export const STAFF_PAGES = {
+  login: { path: 'login' },
+  logout: { path: 'logout' },
+  /** the start page: a person whose roles have no screen yet is told so there */
+  home: { path: 'staff' },
+  atlas: { path: 'atlas', title: '流程狀態機圖集', nav: '狀態機圖集', roles: ['analyst'] },
+  accounts: { path: 'staff/accounts', title: '帳號管理', nav: '帳號管理', roles: ['admin'] },
+  audit: { path: 'staff/audit', title: '稽核紀錄', nav: '稽核紀錄', roles: ['admin'] },
+} as const satisfies Record<
+  string,
+  { path: string; title?: string; nav?: string; roles?: readonly StaffRole[] }
+>;
+export type StaffPage = keyof typeof STAFF_PAGES;
+
+/** The pages that are screens of some roles, in the navigation's order. */
+export const STAFF_SCREENS = ['atlas', 'accounts', 'audit'] as const;
+export type StaffScreen = (typeof STAFF_SCREENS)[number];
+
+export const staffHref = (page: StaffPage, search = '') => `${BASE_PATH}${STAFF_PAGES[page].path}${search}`;
+
+/** The page a path of the site (`/login`, below /groupins) is, if it is one of the staff's. */
+export function staffPageOf(sitePath: string): StaffPage | undefined {
+  const name = sitePath.replace(/^\/+|\/+$/g, '').toLowerCase();
+  return (Object.keys(STAFF_PAGES) as StaffPage[]).find((page) => STAFF_PAGES[page].path === name);
+}
+
+/** Whether one of `roles` may open `screen`. */
+export const mayOpen = (screen: StaffScreen, roles: readonly StaffRole[]): boolean =>
+  STAFF_PAGES[screen].roles.some((role: StaffRole) => roles.includes(role));
+
+/** The screens `roles` allow, in the navigation's order. */
+export const screensFor = (roles: readonly StaffRole[]): StaffScreen[] =>
+  STAFF_SCREENS.filter((screen) => mayOpen(screen, roles));
+
+/** Where a person lands after signing in: the first screen their roles allow, else the start page. */
+export const landingFor = (roles: readonly StaffRole[]): StaffPage => screensFor(roles)[0] ?? 'home';
+
+/**
+ * Where the sign-in sends a person: back to the staff screen a lost session took them from (`back`, a path
+ * below the site with its query) when their roles allow it, else where they land.
+ */
+export function afterSignIn(back: string | undefined, roles: readonly StaffRole[]): string {
+  const page = back?.startsWith(BASE_PATH)
+    ? staffPageOf(back.split('?', 1)[0]!.slice(BASE_PATH.length))
+    : undefined;
+  const screen = STAFF_SCREENS.find((s) => s === page);
+  if (back && (page === 'home' || (screen && mayOpen(screen, roles)))) return back;
+  return staffHref(landingFor(roles));
+}

@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FORBIDDEN, ok, renderStaff, SIGNED_OUT } from '../../support/staff-app';
+
+/*
+ * The staff's shell in jsdom (issue 35, docs/specification.md §6): a person lands on the first screen their
+ * roles allow, the header names them and lists only those screens, a role with no screen yet is told so,
+ * a lost session goes to the sign-in and back, a refused call says 您沒有使用此功能的權限.
+ */
+
+const ADMIN = { name: 'admin.one', roles: ['admin'] };
+const SERVICE = { name: 'service.one', roles: ['service', 'underwriter'] };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+async function signIn(name: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('帳號'), name);
+  await user.type(screen.getByLabelText('密碼'), 'a password long enough');
+  await user.click(screen.getByRole('button', { name: '登入' }));
+}
+
+describe('the staff’s shell', () => {
+  it('lands an admin on 帳號管理 after the sign-in, with their name, roles and only their screens', async () => {
+    const app = renderStaff('/groupins/login', {
+      'staff/login': ok(ADMIN),
+      'staff/me': ok(ADMIN),
+      'staff/accounts': ok([]),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: '員工登入' })).toBeVisible();
+    await signIn('admin.one');
+    expect(await screen.findByRole('heading', { level: 1, name: '帳號管理' })).toBeVisible();
+    expect(app.location()).toBe('/groupins/staff/accounts');
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('admin.one')).toBeVisible();
+    expect(within(banner).getByText('（管理）')).toBeVisible();
+    const nav = screen.getByRole('navigation', { name: '員工作業' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['帳號管理', '稽核紀錄']);
+    expect(within(nav).getByRole('link', { name: '帳號管理' })).toHaveAttribute('aria-current', 'page');
+    expect(within(banner).getByRole('link', { name: '登出' })).toHaveAttribute('href', '/groupins/logout');
+  });
+
+  it('tells a person whose roles have no screen yet who they are, that nothing is open yet, and lets them out', async () => {
+    const app = renderStaff('/groupins/login', { 'staff/login': ok(SERVICE), 'staff/me': ok(SERVICE) });
+    await signIn('service.one');
+    expect(await screen.findByRole('heading', { level: 1, name: '員工作業' })).toBeVisible();
+    expect(app.location()).toBe('/groupins/staff');
+    const main = screen.getByRole('main');
+    expect(main).toHaveTextContent('service.one');
+    expect(main).toHaveTextContent('客服、核保');
+    expect(main).toHaveTextContent('尚未開放');
+    expect(within(main).getByRole('link', { name: '登出' })).toHaveAttribute('href', '/groupins/logout');
+    expect(screen.queryByRole('navigation', { name: '員工作業' })).toBeNull();
+  });
+
+  it('refuses a screen the roles do not allow without calling it', async () => {
+    const app = renderStaff('/groupins/staff/accounts', { 'staff/me': ok(SERVICE) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('您沒有使用此功能的權限');
+    expect(screen.getByRole('heading', { level: 1, name: '帳號管理' })).toBeVisible();
+    expect(app.calls.map((call) => call.path)).toEqual(['staff/me']);
+  });
+
+  it('sends a visit without a session to the sign-in, and back to the same page and query after it', async () => {
+    let signedIn = false;
+    const app = renderStaff('/groupins/staff/audit?person=service.one', {
+      'staff/me': () => (signedIn ? ok(ADMIN) : SIGNED_OUT),
+      'staff/login': () => {
+        signedIn = true;
+        return ok(ADMIN);
+      },
+      'staff/audit': ok({ entries: [], page: 1, pageSize: 50, total: 0 }),
+    });
+    await screen.findByRole('heading', { level: 1, name: '員工登入' });
+    expect(app.location()).toBe('/groupins/login');
+    await signIn('admin.one');
+    expect(await screen.findByRole('heading', { level: 1, name: '稽核紀錄' })).toBeVisible();
+    expect(app.location()).toBe('/groupins/staff/audit?person=service.one');
+    await waitFor(() => expect(app.calls.at(-1)?.query.get('person')).toBe('service.one'));
+  });
+
+  it('sends to the sign-in when a screen’s call finds the session gone', async () => {
+    const app = renderStaff('/groupins/staff/accounts', {
+      'staff/me': ok(ADMIN),
+      'staff/accounts': SIGNED_OUT,
+    });
+    await screen.findByRole('heading', { level: 1, name: '員工登入' });
+    expect(app.location()).toBe('/groupins/login');
+  });
+
+  it('says 您沒有使用此功能的權限 when the server refuses a screen’s call', async () => {
+    renderStaff('/groupins/staff/accounts', { 'staff/me': ok(ADMIN), 'staff/accounts': FORBIDDEN });
+    expect(await screen.findByRole('alert')).toHaveTextContent('您沒有使用此功能的權限');
+  });
+
+  it('lands where an analyst’s sign-in always landed: the atlas', async () => {
+    const analyst = { name: 'analyst.one', roles: ['analyst', 'service'] };
+    const app = renderStaff('/groupins/login', {
+      'staff/login': ok(analyst),
+      'staff/me': ok(analyst),
+      'atlas/test-runs': ok({ recordedAt: null, levels: {} }),
+    });
+    await signIn('analyst.one');
+    await waitFor(() => expect(app.location()).toBe('/groupins/atlas'));
+    const nav = await screen.findByRole('navigation', { name: '員工作業' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['狀態機圖集']);
+  });
+});

@@ -1,0 +1,73 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { staffSession } from '../../src/lib/staff-api';
+import { createStaffRouter } from '../../src/staff-router';
+
+/** The server's answer to one staff call: an envelope, and its HTTP status (200 unless given). */
+export interface StaffAnswer {
+  returnCode: number;
+  data: unknown;
+  msg: string;
+  status?: number;
+}
+export const ok = (data: unknown): StaffAnswer => ({ returnCode: 0, data, msg: '' });
+export const SIGNED_OUT: StaffAnswer = { returnCode: 401, data: null, msg: '請先登入員工帳號', status: 401 };
+export const FORBIDDEN: StaffAnswer = {
+  returnCode: 403,
+  data: null,
+  msg: '您沒有使用此功能的權限',
+  status: 403,
+};
+
+/** A call the page made: the API path (`staff/accounts`), its query and its body. */
+export interface StaffCall {
+  path: string;
+  method: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+}
+
+/**
+ * The staff's pages in jsdom at `path` (below /groupins/), on memory history, against a fake server: each
+ * API path answers from `answers` (a function of the call, or a fixed answer), anything else 404. The
+ * address is also set on the window, which the atlas reads itself.
+ */
+export function renderStaff(
+  path: string,
+  answers: Record<string, StaffAnswer | ((call: StaffCall) => StaffAnswer)>,
+) {
+  staffSession.clear();
+  window.history.replaceState(null, '', path);
+  const calls: StaffCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://localhost');
+      const call: StaffCall = {
+        path: url.pathname.replace('/ODGAWeb/api/', ''),
+        method: init.method ?? 'GET',
+        query: url.searchParams,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        headers: new Headers(init.headers),
+      };
+      calls.push(call);
+      const found = answers[call.path];
+      const answer = typeof found === 'function' ? found(call) : found;
+      const { status = 200, ...envelope } = answer ?? { returnCode: 404, data: null, msg: '', status: 404 };
+      return new Response(JSON.stringify(envelope), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  const router = createStaffRouter(createMemoryHistory({ initialEntries: [path] }));
+  const view = render(<RouterProvider router={router} />);
+  return {
+    ...view,
+    router,
+    calls,
+    location: () => router.history.location.pathname + router.history.location.search,
+  };
+}

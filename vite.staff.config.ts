@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { BASE_PATH } from './src/domain/screens.ts';
+
+// The staff's pages (the sign-in, the shell and each role's screens: src/staff-main.tsx) as a build of their
+// own, beside the visitors' site: the two share no chunk, so no visitor page ever loads, or pays bytes for,
+// any of them.
+export default defineConfig({
+  base: `${BASE_PATH}staff/`,
+  plugins: [react()],
+  publicDir: false,
+  build: {
+    outDir: 'dist/client/staff',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: { input: 'staff.html' },
+  },
+});
