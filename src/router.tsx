@@ -142,7 +142,7 @@ export const routeTree = rootRoute.addChildren([
       topic: asText(s.topic, 20),
       cover: asText(s.cover),
       headcount: asWhole(s.headcount, 1),
-      item: typeof s.item === 'object' && s.item !== null ? s.item : undefined,
+      item: s.item,
     }),
   }),
   screenRoute('ODGAF090'),

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { messages } from '../domain/messages';
+import { staffMessages } from '../domain/staff-messages';
 
 /*
  * The states every staff screen shares: reading, a failed read (with another try), and a screen the
@@ -33,7 +33,7 @@ export function StaffForbidden({ title, children }: { title: string; children?: 
     <>
       <h1>{title}</h1>
       <p className="lead" role="alert">
-        {messages.staffForbidden()}
+        {staffMessages.staffForbidden()}
       </p>
       {children}
     </>

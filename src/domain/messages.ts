@@ -97,26 +97,6 @@ export const messages = {
   submitFailed: () => '送出失敗，請稍後再試一次',
   /** the tryout's quote failed without a message of its own */
   quoteFailed: () => '暫時無法試算，請稍後再試一次',
-  /** a move of an application made on a version another person's move has replaced (issue 35) */
-  applicationUpdatedByOthers: () => '此案件已由他人更新',
   /** a featured article's id that names none */
   articleNotFound: () => '查無此文章，可能已下架或網址有誤',
-  /** the admin's account management (docs/specification.md §6) */
-  staffExists: () => '此帳號已存在',
-  staffNotFound: () => '查無此帳號',
-  staffOwnAdmin: () => '不可移除自己的管理角色',
-  staffOwnLock: () => '不可停用自己的帳號',
-  /** the inbox: someone else changed the message since the screen read it */
-  contactUpdatedByOther: () => '此訊息已由他人更新',
-  /** the inbox: the message's status does not take this move */
-  contactMoveRefused: (status: string) => `此訊息目前為「${status}」，無法執行此動作`,
-  contactNotFound: () => '查無此訊息',
-  /** the tryout's 請洽專人報價 from fewer people than the online trial prices */
-  quoteHeadcountOnline: (label: string, max: number) => `${label}${max}人以下請直接於線上試算保費`,
-  /** the tryout's 請洽專人報價 with a cover the catalogue refuses, and why */
-  quoteCoverRefused: (reason: string) => `試算保障無法報價：${reason}`,
-  /** a staff screen or call the person's roles do not allow (the server's 403) */
-  staffForbidden: () => '您沒有使用此功能的權限',
-  /** the admin typed the first password twice, differently */
-  passwordsDiffer: () => '兩次輸入的密碼不一致',
 } as const;

@@ -1,5 +1,6 @@
 import { type ApiEnvelope, RETURN_CODE } from '../domain/envelope';
 import { messages } from '../domain/messages';
+import { staffMessages } from '../domain/staff-messages';
 
 export function ok<T>(data: T): ApiEnvelope<T> {
   return { returnCode: RETURN_CODE.ok, data, msg: '' };
@@ -25,5 +26,5 @@ export const FAILURE_MESSAGES = {
   serverFault: messages.busy(),
   unavailable: '服務暫時無法使用，請稍後再試',
   staffSignIn: '請先登入員工帳號',
-  notPermitted: messages.staffForbidden(),
+  notPermitted: staffMessages.staffForbidden(),
 } as const;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_CONTACT_MESSAGE, SAMPLE_QUOTE_REQUEST } from '../../machine-paths/samples/contact.samples';
+import { quoteRequestMessages } from '../../src/domain/api/contact';
 import { messages } from '../../src/domain/messages';
 import { CartVisitor } from '../support/cart-visitor';
 import { createTestApp, type TestApp } from '../support/server';
@@ -100,7 +101,7 @@ describe('contact/submit', () => {
     [
       'a product the catalogue does not have',
       quoteWith({ lines: ([first, ...rest]) => [{ ...(first as object), PROD_ID: 'NOPE' }, ...rest] }),
-      messages.quoteCoverRefused(messages.cartUnknownProduct()),
+      quoteRequestMessages.coverRefused(messages.cartUnknownProduct()),
     ],
     [
       '49 people, whom the trial prices online',

@@ -1,6 +1,5 @@
 import { type InferType, object } from 'yup';
 import { CONTACT_TOPIC_VALUES } from '../contact-topics';
-import { messages } from '../messages';
 import { GROUP_SIZE } from '../pricing';
 import { captchaPayload, choice, paragraphs, requestId, text, tick } from '../validation/fields';
 import { taxId } from '../validation/id-rules';
@@ -9,7 +8,7 @@ import { labelOf } from '../validation/params';
 import { maxLength } from '../validation/text-rules';
 import { contactChannelFields } from './contact-channels';
 import { whole } from './group-fields';
-import { TRYOUT_HEADCOUNT_MAX, tryoutItemSchema } from './tryout';
+import { TRYOUT_HEADCOUNT_MAX, tryoutItemSchema } from './tryout-item';
 
 /*
  * The contact form (聯絡我們, ODGAF080): a company leaves a message, the insurer's service staff answer it
@@ -26,6 +25,17 @@ export const CONTACT_REPLY_WORKING_DAYS = 2;
 export const CONTACT_NO = /^CT\d{12}$/;
 
 /**
+ * What a quote request is refused with: kept with its schema, which loads with the contact form, not in the
+ * catalogue every page downloads.
+ */
+export const quoteRequestMessages = {
+  /** the tryout's 請洽專人報價 from fewer people than the online trial prices */
+  headcountOnline: (label: string, max: number) => `${label}${max}人以下請直接於線上試算保費`,
+  /** the tryout's 請洽專人報價 with a cover the catalogue refuses, and why */
+  coverRefused: (reason: string) => `試算保障無法報價：${reason}`,
+} as const;
+
+/**
  * The tryout's 請洽專人報價 (50 people and more): the cover as the trial's cart item and the head count the
  * trial was asked for. The server checks the item against the catalogue as the trial does; no price
  * travels, none is trusted.
@@ -34,7 +44,9 @@ export const contactQuoteSchema = object({
   item: tryoutItemSchema.label('試算保障').required(),
   headcount: whole('投保人數')
     .required()
-    .min(GROUP_SIZE.maxOnline + 1, (p) => messages.quoteHeadcountOnline(labelOf(p), GROUP_SIZE.maxOnline))
+    .min(GROUP_SIZE.maxOnline + 1, (p) =>
+      quoteRequestMessages.headcountOnline(labelOf(p), GROUP_SIZE.maxOnline),
+    )
     .test(between(GROUP_SIZE.maxOnline + 1, TRYOUT_HEADCOUNT_MAX)),
 });
 export type ContactQuote = InferType<typeof contactQuoteSchema>;

@@ -1,6 +1,7 @@
 import { array, type InferType, number, object, ref, string } from 'yup';
 import type { AuditAction } from '../audit-actions';
 import { messages } from '../messages';
+import { staffMessages } from '../staff-messages';
 import { STAFF_ROLES, type StaffRole } from '../staff-roles';
 import { text } from '../validation/fields';
 import { labelOf } from '../validation/params';
@@ -77,7 +78,7 @@ export const addStaffFormSchema = addStaffSchema.shape({
   passwordAgain: string()
     .label('再次輸入初始密碼')
     .required()
-    .oneOf([ref('password')], () => messages.passwordsDiffer()),
+    .oneOf([ref('password')], () => staffMessages.passwordsDiffer()),
 });
 
 /** Body of POST staff/accounts/roles: the roles the account holds from now on. */

@@ -1,13 +1,12 @@
 import { type InferType, mixed, object } from 'yup';
-import { SOURCE_CODES } from '../cart-item';
 import { messages } from '../messages';
 import { OCCUPATION_CLASS_VALUES } from '../occupation';
 import type { AgeProfile, PaymentMode } from '../pricing';
 import { GROUP_SIZE } from '../pricing';
 import { amount, choice } from '../validation/fields';
 import { between, laborInsuranceSalary } from '../validation/number-rules';
-import { insertCartSchema } from './cart-service';
 import { insuredAge, monthlySalary, whole } from './group-fields';
+import { TRYOUT_HEADCOUNT_MAX, tryoutItemSchema } from './tryout-item';
 
 /*
  * The premium trial (tryout, ODGAF070-072). STEP1's choice travels as the cart item it would become
@@ -22,9 +21,6 @@ export interface TryoutValidationContext {
   ages: readonly [number, number];
   needsSalary: boolean;
 }
-
-/** The most people a trial takes: beyond 49 it is answered 「請洽專人報價」, but any real group may ask. */
-export const TRYOUT_HEADCOUNT_MAX = 9_999;
 
 /**
  * The age bands a visitor may count people in (STEP2's 年齡分布). Their edges are those of every rate
@@ -112,13 +108,6 @@ export const groupSchema = object({
 });
 /** STEP2's group as the schema leaves it: only what its bases ask for. */
 export type TryoutGroup = Omit<InferType<typeof groupSchema>, 'ageBands'> & { ageBands?: AgeBandCounts };
-
-/** The cart item a trial prices: a package (PKG) or the chosen cells as one item (CELL). */
-export const tryoutItemSchema = insertCartSchema.shape({
-  SOURCE_CODE: choice('來源')
-    .required()
-    .oneOf([SOURCE_CODES.package, SOURCE_CODES.cell] as const),
-});
 
 /** Body of POST tryout/quote. The group is checked once the item says what it needs (its context). */
 export const quoteRequestSchema = object({

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   CONTACT_REPLY_WORKING_DAYS,
   type ContactReceipt,
+  quoteRequestMessages,
   submitContactSchema,
 } from '../../domain/api/contact';
 import { parseInput } from '../../domain/api/parse-input';
@@ -47,7 +48,7 @@ export const contactRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async
       if (first) return receiptOf(first);
       // a quote request's cover is checked as the trial checks it: what the catalogue no longer offers, or never did, is refused
       const coverRefusal = message.quote && (await checkItemAlone(trx, message.quote.item));
-      if (coverRefusal) return new Refusal(messages.quoteCoverRefused(coverRefusal));
+      if (coverRefusal) return new Refusal(quoteRequestMessages.coverRefused(coverRefusal));
       if (!(await app.captcha.verify(trx, captcha))) return new Refusal(messages.captcha());
       const contactNo = await insertContact(trx, {
         sessionId: request.sessionId,

@@ -11,7 +11,7 @@ import {
   staffNameSchema,
 } from '../../domain/api/staff';
 import { RETURN_CODE } from '../../domain/envelope';
-import { messages } from '../../domain/messages';
+import { staffMessages } from '../../domain/staff-messages';
 import { trafficPeriod } from '../atlas/traffic-period';
 import { readAuditLog } from '../db/repositories/audit-log';
 import {
@@ -37,12 +37,12 @@ const AUDIT_DAYS_MAX = 3_660;
 /** Why an account change was refused: `data` of the refusal. */
 export type AccountRefusal = 'staffExists' | 'staffOwnAdmin' | 'staffOwnLock';
 
-const refusal = (reason: AccountRefusal) => fail(RETURN_CODE.refused, messages[reason](), reason);
+const refusal = (reason: AccountRefusal) => fail(RETURN_CODE.refused, staffMessages[reason](), reason);
 
 /** An account change answered: the account list as it is now, or 404 when no account has the name. */
 async function answer(db: Kysely<Database>, reply: FastifyReply, change: AccountChange) {
   if (change === 'notFound')
-    return reply.code(404).send(fail(RETURN_CODE.notFound, messages.staffNotFound()));
+    return reply.code(404).send(fail(RETURN_CODE.notFound, staffMessages.staffNotFound()));
   return ok<StaffAccount[]>(await listStaff(db, new Date()));
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { judgeMove } from '../../../../machines/application.machine';
 import type { ApplicationStatus } from '../../../domain/application-status';
-import { messages } from '../../../domain/messages';
+import { staffMessages } from '../../../domain/staff-messages';
 import type { Database } from '../schema';
 
 /** A move staff make: the application, where it goes, why, and the version they saw. */
@@ -66,7 +66,7 @@ export async function advanceApplication(
       return {
         ok: false,
         reason: 'updatedByOthers',
-        message: messages.applicationUpdatedByOthers(),
+        message: staffMessages.applicationUpdatedByOthers(),
         status: row.status,
         version: row.version,
       };

@@ -4,8 +4,8 @@ import { type ContactMessageEvent, nextContactStatus } from '../../../../machine
 import type { ContactQuoteCover } from '../../../domain/api/contact';
 import { CONTACT_INBOX_PAGE_SIZE, type ContactInboxQuery } from '../../../domain/api/contact-inbox';
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from '../../../domain/contact-status';
-import { messages } from '../../../domain/messages';
 import { addDays, TAIPEI } from '../../../domain/roc-date';
+import { staffMessages } from '../../../domain/staff-messages';
 import { Refusal } from '../refusable-write';
 import type { Database } from '../schema';
 
@@ -208,13 +208,13 @@ async function move(
   assignee?: string,
 ): Promise<ContactState | Refusal<ContactRefusal>> {
   const current = await lockedState(trx, seen.contactNo);
-  if (!current) return new Refusal({ message: messages.contactNotFound(), current: null });
+  if (!current) return new Refusal({ message: staffMessages.contactNotFound(), current: null });
   if (current.version !== seen.version)
-    return new Refusal({ message: messages.contactUpdatedByOther(), current });
+    return new Refusal({ message: staffMessages.contactUpdatedByOther(), current });
   const status = nextContactStatus(current.status, event);
   if (!status)
     return new Refusal({
-      message: messages.contactMoveRefused(CONTACT_STATUS_LABELS[current.status]),
+      message: staffMessages.contactMoveRefused(CONTACT_STATUS_LABELS[current.status]),
       current,
     });
   const next = { status, assignee: assignee ?? current.assignee, version: current.version + 1 };
@@ -261,7 +261,7 @@ export async function addContactNote(
   note: { contactNo: string; author: string; text: string; at: Date },
 ): Promise<ContactState | Refusal<ContactRefusal>> {
   const current = await lockedState(trx, note.contactNo);
-  if (!current) return new Refusal({ message: messages.contactNotFound(), current: null });
+  if (!current) return new Refusal({ message: staffMessages.contactNotFound(), current: null });
   await trx
     .insertInto('contact_notes')
     .values({ contact_no: note.contactNo, author: note.author, at: note.at, text: note.text })

@@ -1,0 +1,22 @@
+/**
+ * What the staff's screens and the back office's server answers say (Traditional Chinese, one place). Kept
+ * apart from the visitors' catalogue (messages.ts), which every visitor page downloads.
+ */
+export const staffMessages = {
+  /** a move of an application made on a version another person's move has replaced (issue 35) */
+  applicationUpdatedByOthers: () => '此案件已由他人更新',
+  /** the admin's account management (docs/specification.md §6) */
+  staffExists: () => '此帳號已存在',
+  staffNotFound: () => '查無此帳號',
+  staffOwnAdmin: () => '不可移除自己的管理角色',
+  staffOwnLock: () => '不可停用自己的帳號',
+  /** the inbox: someone else changed the message since the screen read it */
+  contactUpdatedByOther: () => '此訊息已由他人更新',
+  /** the inbox: the message's status does not take this move */
+  contactMoveRefused: (status: string) => `此訊息目前為「${status}」，無法執行此動作`,
+  contactNotFound: () => '查無此訊息',
+  /** a staff screen or call the person's roles do not allow (the server's 403) */
+  staffForbidden: () => '您沒有使用此功能的權限',
+  /** the admin typed the first password twice, differently */
+  passwordsDiffer: () => '兩次輸入的密碼不一致',
+} as const;
