@@ -73,8 +73,14 @@ describe("a package line's cover (docs/domain.md §2.4)", () => {
     expect(lineAmountLabel(line({ PROD_ID: 'GHD', BASIS: 'daily', AMOUNT: 1_000 }))).toBe('日額 1,000元');
   });
 
-  it("shows a salary multiple of the monthly salary and its cap: 尊榮型 GTL, monthly salary × 36, at most 500萬", () => {
-    const gtl = line({ BASIS: 'salary', SPC_RATE_MARK: 2, AMOUNT: 0, SALARY_MULTIPLE: 36, AMOUNT_CAP: 5_000_000 });
+  it('shows a salary multiple of the monthly salary and its cap: 尊榮型 GTL, monthly salary × 36, at most 500萬', () => {
+    const gtl = line({
+      BASIS: 'salary',
+      SPC_RATE_MARK: 2,
+      AMOUNT: 0,
+      SALARY_MULTIPLE: 36,
+      AMOUNT_CAP: 5_000_000,
+    });
     expect(lineAmountLabel(gtl)).toBe('月薪 × 36（上限 500萬）');
   });
 
@@ -104,7 +110,13 @@ describe("a cell's chooser and range (docs/domain.md §2.2)", () => {
 
   it('gives a flat range in 萬 and a daily range in 元, each with its step: GAM 1–10萬, GHD NT$500–3,000', () => {
     expect(cellRangeLabel(cell({}))).toBe('1萬～10萬，每級 1萬');
-    const ghd = cell({ PROD_ID: 'GHD', BASIS: 'daily', MIN_AMOUNT: 500, MAX_AMOUNT: 3_000, AMOUNT_STEP: 500 });
+    const ghd = cell({
+      PROD_ID: 'GHD',
+      BASIS: 'daily',
+      MIN_AMOUNT: 500,
+      MAX_AMOUNT: 3_000,
+      AMOUNT_STEP: 500,
+    });
     expect(cellRangeLabel(ghd)).toBe('日額 500元～3,000元，每級 500元');
   });
 
