@@ -25,6 +25,7 @@ const GROUPS: Group[] = [
       'machines/{cart,consent,session}.machine.ts',
       'machine-paths/paths.ts',
       'machines/unbound.ts',
+      'machines/failure-message.ts',
       'src/features/{cart,consent,session}/*-actors.ts',
       'src/app-actors.ts',
     ],

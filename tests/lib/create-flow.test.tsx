@@ -69,4 +69,14 @@ describe('a flow made with createFlow', () => {
     expect(next).not.toBe(first);
     expect(next.getSnapshot().context.typed).toBe('新的');
   });
+
+  it('may hear nothing of the app (the contact form): it starts, and stops when forgotten', () => {
+    const flow = createFlow({ name: 'contact', machine, input: () => ({ typed: '新的' }) });
+    const first = flow.actorOf(newApp());
+    expect(first.getSnapshot().status).toBe('active');
+    const next = flow.actorOf(newApp());
+    expect(first.getSnapshot().status).toBe('stopped');
+    clearFlowState();
+    expect(next.getSnapshot().status).toBe('stopped');
+  });
 });
