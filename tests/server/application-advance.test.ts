@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationStatus } from '../../src/domain/application-status';
 import { createDatabase } from '../../src/server/db/database';
-import { advanceApplication } from '../../src/server/db/repositories/application-events';
+import { type AdvanceResult, advanceApplication } from '../../src/server/db/repositories/application-events';
 import type { Database } from '../../src/server/db/schema';
 import { runAdvanceCommand, usage } from '../../src/server/operator/advance-command';
 import { usePostgresApp } from '../support/postgres-app';
@@ -230,16 +231,7 @@ describe('advanceApplication on PGlite', () => {
       advanceApplication(t.db, { applicationNo: no, status: '待補件', note: '請補名冊', version: 2 }),
       advanceApplication(t.db, { applicationNo: no, status: '核保中', version: 2 }),
     ]);
-    const landed = results.filter((result) => result.ok);
-    expect(landed).toHaveLength(1);
-    const status = landed[0]!.ok ? landed[0]!.to : null;
-    expect(results.find((result) => !result.ok)).toEqual({
-      ok: false,
-      reason: 'updatedByOthers',
-      message: '此案件已由他人更新',
-      status,
-      version: 3,
-    });
+    const status = expectOneLanded(results);
     expect((await stored(t, no)).events.map((event) => event.status)).toEqual([
       '已受理',
       '資料審核中',
@@ -365,16 +357,7 @@ describeWithPostgres('application:advance on a real PostgreSQL', () => {
       release();
       await holding;
       const results = await moves;
-      const landed = results.filter((result) => result.ok);
-      expect(landed).toHaveLength(1);
-      const status = landed[0]!.ok ? landed[0]!.to : null;
-      expect(results.find((result) => !result.ok)).toEqual({
-        ok: false,
-        reason: 'updatedByOthers',
-        message: '此案件已由他人更新',
-        status,
-        version: 3,
-      });
+      const status = expectOneLanded(results);
       expect(await stored(pg, no)).toMatchObject({ status, version: 3 });
       expect((await stored(pg, no)).events.map((event) => event.status)).toEqual([
         '已受理',
@@ -404,3 +387,21 @@ describeWithPostgres('application:advance on a real PostgreSQL', () => {
     expect((await stored(pg, no)).events.map((event) => event.status)).toEqual(['已受理', '資料審核中']);
   });
 });
+
+/**
+ * Of two moves made on version 2 at once, exactly one lands; the other is told 「此案件已由他人更新」 with
+ * the status the first left and version 3. Answers that status.
+ */
+function expectOneLanded(results: AdvanceResult[]): ApplicationStatus | null {
+  const landed = results.filter((result) => result.ok);
+  expect(landed).toHaveLength(1);
+  const status = landed[0]!.ok ? landed[0]!.to : null;
+  expect(results.find((result) => !result.ok)).toEqual({
+    ok: false,
+    reason: 'updatedByOthers',
+    message: '此案件已由他人更新',
+    status,
+    version: 3,
+  });
+  return status;
+}
