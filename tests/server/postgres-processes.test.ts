@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { changeFeedOf } from '../../src/server/db/change-feed';
 import { createDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { CHANGE_CHANNEL } from '../../src/server/db/migrations/0012_change_notices';
 import { countRateLimitHit, purgeRateLimitHits } from '../../src/server/db/repositories/rate-limit-hits';
 import type { Database } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
@@ -105,6 +106,28 @@ describeWithPostgres('two server processes on one PostgreSQL', () => {
     }
   }
 
+  /**
+   * Waits until `db`'s process has heard every notice committed so far. PostgreSQL hands notices over in
+   * commit order, so once a marker sent now arrives, the earlier ones (another process's writes) have too.
+   * The marker is sent again until it arrives: `db` starts listening on its first query, a moment later.
+   */
+  async function noticesHeard(db: Kysely<Database>): Promise<void> {
+    const marker = `test marker ${Math.random()}`;
+    let heard = false;
+    const stop = changeFeedOf(db).subscribe((notice) => {
+      heard ||= notice === marker;
+    });
+    try {
+      await sql`select 1`.execute(db);
+      while (!heard) {
+        await sql`select pg_notify(${CHANGE_CHANNEL}, ${marker})`.execute(pg.db);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      stop();
+    }
+  }
+
   it("answers a visitor's own cart change made through one process on the other's very next getCart", async () => {
     const [a, b] = both();
     const onA = await ShopcartVisitor.arrive(a!);
@@ -112,6 +135,8 @@ describeWithPostgres('two server processes on one PostgreSQL', () => {
     const items = async () =>
       (await onB.call('getCart')).json().data.CLASS_LIST as { CLASS_ID: number; CLASS_TITLE: string }[];
     await onA.addPackage('BASIC');
+    // the notice of that add, late on a busy machine, would drop what B keeps after the read below
+    await noticesHeard(b!.db);
     const [basic] = await items();
     expect(basic).toBeDefined();
 
