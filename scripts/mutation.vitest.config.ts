@@ -16,10 +16,16 @@ const groups: Record<string, Record<string, string[]>> = {
   'shopcart-machine': { unit: ['tests/machines/**/*.test.ts'] },
   'shopcart-bindings': {
     unit: ['tests/machines/**/*.test.ts'],
-    dom: ['tests/features/shopcart.test.tsx', 'tests/lib/{stored,create}-flow.test.tsx'],
+    dom: [
+      'tests/features/shopcart.test.tsx',
+      'tests/lib/{stored-flow,create-flow,use-flow-step,flow-hearing}.test.tsx',
+    ],
   },
   'tryout-machine': { unit: ['tests/machines/**/*.test.ts'] },
-  'tryout-bindings': { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/tryout.test.tsx'] },
+  'tryout-bindings': {
+    unit: ['tests/machines/**/*.test.ts'],
+    dom: ['tests/features/tryout.test.tsx', 'tests/lib/flow-hearing.test.tsx'],
+  },
   'overprint-machine': { unit: ['tests/machines/**/*.test.ts'] },
   'overprint-bindings': {
     unit: ['tests/machines/**/*.test.ts'],

@@ -341,6 +341,7 @@ async function onShopcartPage(
     network: HeldNetwork;
     open: (path: string) => Promise<void>;
     reload: (path: string) => Promise<void>;
+    at: () => string;
   }) => Promise<void>,
 ) {
   const network = heldNetwork(SHOPCART_CALLS, PAGE.answers);
@@ -357,7 +358,7 @@ async function onShopcartPage(
       page = await openPage(to);
       await screen.findByRole('heading', { level: 1 });
     };
-    await body({ driver, network, open, reload });
+    await body({ driver, network, open, reload, at });
   } finally {
     page.stop();
     cleanup();
@@ -445,6 +446,16 @@ describe('the tab’s application (its binding)', () => {
         PAGE.after?.();
       }
     });
+
+  it('the STEP4 address of an application not yet sent shows STEP3, where its data allows the visitor', async () => {
+    await onShopcartPage('/shopcart/STEP1', async ({ driver, open, at }) => {
+      await toStep3(driver);
+      await open('/shopcart/STEP4');
+      await heading('ODGAF042');
+      await waitFor(() => expect(at()).toBe('/shopcart/STEP3'));
+      expect(stored()?.value).toEqual({ review: 'answered' });
+    });
+  });
 
   it('/back2Home forgets the application and what was typed: STEP2 is no longer granted', async () => {
     await onShopcartPage('/shopcart/STEP1', async ({ driver, open }) => {
