@@ -20,6 +20,7 @@ import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { staffSessionPlugin } from './plugins/staff-session';
 import { staticSitePlugin } from './plugins/static-site';
+import { applicationQueueRoutes } from './routes/application-queue';
 import { atlasRoutes } from './routes/atlas';
 import { captchaRoutes } from './routes/captcha';
 import { cartServiceRoutes } from './routes/cart-service';
@@ -125,6 +126,7 @@ export async function buildApp({
   await app.register(contactRoutes, { db, prefix: API_BASE });
   await app.register(staffSignInRoutes, { db, keys, prefix: API_BASE });
   await app.register(staffAccountRoutes, { db, prefix: API_BASE });
+  await app.register(applicationQueueRoutes, { db, prefix: API_BASE });
   await app.register(atlasRoutes, {
     db,
     keys,

@@ -85,10 +85,21 @@ export const addStaffFormSchema = addStaffSchema.shape({
 export const setRolesSchema = object({ name: staffName(), roles: roles() });
 export type SetRoles = InferType<typeof setRolesSchema>;
 
-const day = (label: string) =>
+/** A Taipei day of a staff list's filter, as a date input gives it (YYYY-MM-DD). */
+export const dayField = (label: string) =>
   string()
     .label(label)
     .matches(DAY, { message: (p) => messages.format(labelOf(p)) });
+
+/** A whole number of a query string, from `min` to `max`; empty is none. */
+export const wholeNumber = (label: string, min: number, max: number) =>
+  number()
+    .label(label)
+    .transform((value: unknown, original: unknown) => (original === '' ? undefined : value))
+    .typeError((p) => messages.numeric(labelOf(p)))
+    .integer((p) => messages.numeric(labelOf(p)))
+    .min(min, (p) => `${labelOf(p)}不可小於${min}`)
+    .max(max, (p) => `${labelOf(p)}不可大於${max}`);
 
 /** Query of GET staff/audit: newest first, a page at a time; each filter optional. */
 export const auditQuerySchema = object({
@@ -99,16 +110,9 @@ export const auditQuerySchema = object({
     message: (p) => messages.format(labelOf(p)),
     excludeEmptyString: true,
   }),
-  from: day('起日'),
-  to: day('迄日'),
-  page: number()
-    .label('頁碼')
-    .transform((value: unknown, original: unknown) => (original === '' ? undefined : value))
-    .typeError((p) => messages.numeric(labelOf(p)))
-    .integer((p) => messages.numeric(labelOf(p)))
-    .min(1, (p) => `${labelOf(p)}不可小於1`)
-    .max(10_000, (p) => `${labelOf(p)}不可大於10000`)
-    .default(1),
+  from: dayField('起日'),
+  to: dayField('迄日'),
+  page: wholeNumber('頁碼', 1, 10_000).default(1),
 });
 export type AuditQuery = InferType<typeof auditQuerySchema>;
 

@@ -19,6 +19,7 @@ import * as loginFailures from './migrations/0017_login_failures';
 import * as staff from './migrations/0018_staff';
 import * as applicationVersions from './migrations/0019_application_versions';
 import * as contactInbox from './migrations/0020_contact_inbox';
+import * as applicationWaiting from './migrations/0021_application_waiting';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018_staff': staff,
   '0019_application_versions': applicationVersions,
   '0020_contact_inbox': contactInbox,
+  '0021_application_waiting': applicationWaiting,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

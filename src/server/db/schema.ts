@@ -190,6 +190,8 @@ export interface ApplicationsTable {
   premium_annual: number;
   premium_monthly_per_person: number;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** while at 待補件, when the documents were asked for; null otherwise (migration 0021) */
+  waiting_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ApplicationItemsTable {

@@ -78,7 +78,7 @@ export async function advanceApplication(
     const version = row.version + 1;
     await trx
       .updateTable('applications')
-      .set({ status: judged.to, version })
+      .set({ status: judged.to, version, waiting_since: judged.to === '待補件' ? at : null })
       .where('id', '=', row.id)
       .execute();
     await trx

@@ -1,0 +1,115 @@
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { QueuePage, QueueRow } from '../../../domain/api/application-queue';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../domain/application-status';
+import type { Database } from '../schema';
+
+/** What the queue is narrowed to; every part optional. Days are already instants (Taipei midnights). */
+export interface QueueFilter {
+  status?: ApplicationStatus;
+  start?: Date;
+  end?: Date;
+  headcountMin?: number;
+  headcountMax?: number;
+  industry?: string;
+  /** a 受理編號 (or its start), a 統一編號, or part of a company name */
+  search?: string;
+}
+
+type Where = ExpressionBuilder<Database, 'applications'>;
+
+/** `text` as a LIKE pattern matching itself literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function matches(filter: QueueFilter, withStatus: boolean) {
+  return (eb: Where) => {
+    const conditions = [];
+    if (withStatus && filter.status) conditions.push(eb('status', '=', filter.status));
+    if (filter.start) conditions.push(eb('created_at', '>=', filter.start));
+    if (filter.end) conditions.push(eb('created_at', '<', filter.end));
+    if (filter.headcountMin !== undefined) conditions.push(eb('headcount', '>=', filter.headcountMin));
+    if (filter.headcountMax !== undefined) conditions.push(eb('headcount', '<=', filter.headcountMax));
+    if (filter.industry) conditions.push(eb('industry', '=', filter.industry));
+    if (filter.search) {
+      const pattern = literal(filter.search);
+      conditions.push(
+        eb.or([
+          eb('application_no', 'like', `${pattern.toUpperCase()}%`),
+          eb('tax_id', '=', filter.search),
+          eb('company_name', 'ilike', `%${pattern}%`),
+        ]),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+// where an application's wait starts; applications_waiting (migration 0021) indexes it with the id
+const waitingSince = sql<Date>`coalesce(waiting_since, created_at)`;
+
+function selectRows(db: Kysely<Database>, filter: QueueFilter) {
+  return db
+    .selectFrom('applications')
+    .select([
+      'application_no',
+      'company_name',
+      'tax_id',
+      'status',
+      'industry',
+      'headcount',
+      'premium_annual',
+      'created_at',
+      waitingSince.as('waiting_since'),
+    ])
+    .where(matches(filter, true))
+    .orderBy(waitingSince)
+    .orderBy('id');
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
+
+const rowOf = (row: Row): QueueRow => ({
+  applicationNo: row.application_no,
+  companyName: row.company_name,
+  taxId: row.tax_id,
+  status: row.status,
+  industry: row.industry,
+  headcount: row.headcount,
+  premiumAnnual: row.premium_annual,
+  createdAt: new Date(row.created_at).toISOString(),
+  waitingSince: new Date(row.waiting_since).toISOString(),
+});
+
+/** A page of the queue, the longest waiting first, with the count of each status under the other filters. */
+export async function readQueue(
+  db: Kysely<Database>,
+  filter: QueueFilter,
+  page: number,
+  pageSize: number,
+  asOf: Date,
+): Promise<QueuePage> {
+  const [rows, byStatus] = await Promise.all([
+    selectRows(db, filter)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('applications')
+      .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
+      .where(matches(filter, false))
+      .groupBy('status')
+      .execute(),
+  ]);
+  const counts = Object.fromEntries(APPLICATION_STATUSES.map((status) => [status, 0])) as QueuePage['counts'];
+  for (const { status, count } of byStatus) counts[status] = Number(count);
+  const total = filter.status ? counts[filter.status] : Object.values(counts).reduce((a, b) => a + b, 0);
+  return { rows: rows.map(rowOf), page, pageSize, total, counts, asOf: asOf.toISOString() };
+}
+
+/** Every application the filters find, in the queue's order, at most `limit` of them. */
+export async function readQueueRows(
+  db: Kysely<Database>,
+  filter: QueueFilter,
+  limit: number,
+): Promise<QueueRow[]> {
+  return (await selectRows(db, filter).limit(limit).execute()).map(rowOf);
+}

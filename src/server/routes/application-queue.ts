@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  type ApplicationQueueQuery,
+  applicationQueueSchema,
+  QUEUE_EXPORT_MAX,
+  QUEUE_PAGE_SIZE,
+  type QueuePage,
+} from '../../domain/api/application-queue';
+import { parseInput } from '../../domain/api/parse-input';
+import { RETURN_CODE } from '../../domain/envelope';
+import { taipeiDate } from '../../domain/roc-date';
+import { trafficPeriod } from '../atlas/traffic-period';
+import { type QueueFilter, readQueue, readQueueRows } from '../db/repositories/application-queue';
+import type { Database } from '../db/schema';
+import { fail, ok } from '../envelope';
+import { queueCsv } from '../staff/queue-csv';
+
+const UNDERWRITER = { config: { roles: ['underwriter'] } } as const;
+
+/** The longest period of 受理 days the queue is filtered by at once: ten years. */
+const QUEUE_DAYS_MAX = 3_660;
+
+/** The query as the repository's filter, or the message refusing its period. */
+function filterOf(query: ApplicationQueueQuery): QueueFilter | { problem: string } {
+  const filter: QueueFilter = {
+    status: query.status || undefined,
+    headcountMin: query.headcountMin,
+    headcountMax: query.headcountMax,
+    industry: query.industry || undefined,
+    search: query.q || undefined,
+  };
+  if (query.from || query.to) {
+    // one end alone: the period runs from or to it
+    const checked = trafficPeriod(query.from || query.to!, query.to || query.from!, QUEUE_DAYS_MAX);
+    if ('problem' in checked) return checked;
+    if (query.from) filter.start = checked.period.start;
+    if (query.to) filter.end = checked.period.end;
+  }
+  return filter;
+}
+
+const refused = (reply: FastifyReply, problem: string) =>
+  reply.code(400).send(fail(RETURN_CODE.badInput, problem));
+
+/**
+ * The underwriter's queue of applications (docs/specification.md §6): a page at a time, the longest
+ * waiting first, and the same list as a CSV file. Neither holds anything of a roster.
+ */
+export const applicationQueueRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+  app.get('/staff/applications', UNDERWRITER, async (request, reply) => {
+    const query = await parseInput(applicationQueueSchema, request.query);
+    const filter = filterOf(query);
+    if ('problem' in filter) return refused(reply, filter.problem);
+    return ok<QueuePage>(await readQueue(db, filter, query.page, QUEUE_PAGE_SIZE, new Date()));
+  });
+
+  app.get('/staff/applications/export', UNDERWRITER, async (request, reply) => {
+    const query = await parseInput(applicationQueueSchema, request.query);
+    const filter = filterOf(query);
+    if ('problem' in filter) return refused(reply, filter.problem);
+    const asOf = new Date();
+    const rows = await readQueueRows(db, filter, QUEUE_EXPORT_MAX + 1);
+    if (rows.length > QUEUE_EXPORT_MAX)
+      return refused(reply, `一次最多匯出 ${QUEUE_EXPORT_MAX} 筆，請先以條件縮小範圍`);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="applications-${taipeiDate(asOf)}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(queueCsv(rows, asOf));
+  });
+};
