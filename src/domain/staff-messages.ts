@@ -5,6 +5,11 @@
 export const staffMessages = {
   /** a move of an application made on a version another person's move has replaced (issue 35) */
   applicationUpdatedByOthers: () => '此案件已由他人更新',
+  applicationNotFound: () => '查無此受理編號',
+  /** the application machine takes no move from its status to the one asked */
+  applicationMoveRefused: (from: string, to: string) => `此案件目前為「${from}」，無法改為「${to}」`,
+  /** 待補件, 不予承保 and 已結案 tell the company why */
+  applicationNoteRequired: (to: string) => `改為「${to}」須填寫說明，公司會在進度查詢看到`,
   /** the admin's account management (docs/specification.md §6) */
   staffExists: () => '此帳號已存在',
   staffNotFound: () => '查無此帳號',

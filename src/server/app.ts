@@ -20,6 +20,7 @@ import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { staffSessionPlugin } from './plugins/staff-session';
 import { staticSitePlugin } from './plugins/static-site';
+import { applicationCaseRoutes } from './routes/application-case';
 import { applicationQueueRoutes } from './routes/application-queue';
 import { atlasRoutes } from './routes/atlas';
 import { captchaRoutes } from './routes/captcha';
@@ -127,6 +128,7 @@ export async function buildApp({
   await app.register(staffSignInRoutes, { db, keys, prefix: API_BASE });
   await app.register(staffAccountRoutes, { db, prefix: API_BASE });
   await app.register(applicationQueueRoutes, { db, prefix: API_BASE });
+  await app.register(applicationCaseRoutes, { db, prefix: API_BASE });
   await app.register(atlasRoutes, {
     db,
     keys,

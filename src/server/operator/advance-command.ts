@@ -1,4 +1,5 @@
 import { movesFrom } from '../../../machines/application.machine';
+import { NOTE_MAX_LENGTH } from '../../domain/api/application-case';
 import { APPLICATION_NO } from '../../domain/api/overprint';
 import {
   APPLICATION_STATUSES,
@@ -7,13 +8,7 @@ import {
 } from '../../domain/application-status';
 import { TAIPEI } from '../../domain/roc-date';
 import { type CommandOutput, type Outcome, runOperatorTask } from './command-runner';
-import {
-  type AdvanceAnswer,
-  type AdvanceCommand,
-  NOTE_MAX_LENGTH,
-  noteProblem,
-  runAdvance,
-} from './commands';
+import { type AdvanceAnswer, type AdvanceCommand, noteProblem, runAdvance } from './commands';
 
 export { type CommandOutput, processOutput } from './command-runner';
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { NOTE_MAX_LENGTH } from '../../domain/api/application-case';
 import { APPLICATION_NO } from '../../domain/api/overprint';
 import { STAFF_NAME } from '../../domain/api/staff';
 import {
@@ -22,8 +23,6 @@ import { type LineHandler, type OperatorRefusal, refusal } from './data-dir-hold
  * result with its time as ISO, a staff account's {"created":true|false}.
  */
 
-/** The longest note an event may carry: a sentence or two on the progress page. */
-export const NOTE_MAX_LENGTH = 200;
 /** An argon2id hash with the library's costs is about 100 characters; far more is not one. */
 const HASH_MAX_LENGTH = 512;
 

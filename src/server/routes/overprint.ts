@@ -4,7 +4,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   type ApplicationProgress,
-  type ApplicationRecord,
   documentSchema,
   lookupSchema,
   type OverprintAccess,
@@ -32,6 +31,7 @@ import { fail, ok } from '../envelope';
 import { createPrintCache, PRINT_CACHE_MAX_BYTES, PRINT_CACHE_TTL_MS } from '../overprint/print-cache';
 import { type Renderer, RenderQueueFull } from '../overprint/render-pool';
 import { openToken, visitToken } from '../overprint/sealed-token';
+import { maskedRecord } from '../roster-mask';
 
 const WRITE = { config: { budget: 'write' } } as const;
 const PRINT = { config: { prints: true } } as const;
@@ -115,7 +115,7 @@ export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async 
     expiresAt: number,
   ): Promise<OverprintAccess> {
     const record = await readApplicationRecord(db, identity.id);
-    return { token, expiresAt: new Date(expiresAt).toISOString(), application: masked(record) };
+    return { token, expiresAt: new Date(expiresAt).toISOString(), application: maskedRecord(record) };
   }
 
   app.post('/overprint/lookup', WRITE, async (request, reply) => {
@@ -195,15 +195,4 @@ function tokenRefusal(reason: 'invalid' | 'expired') {
 
 function minutesUntil(until: Date, now: Date): number {
   return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-}
-
-/** ID numbers never leave the server in JSON: A123456789 → A12****789. The printed 名冊 carries them whole. */
-function masked(record: ApplicationRecord): ApplicationRecord {
-  return {
-    ...record,
-    roster: record.roster.map((row) => ({
-      ...row,
-      personId: `${row.personId.slice(0, 3)}****${row.personId.slice(-3)}`,
-    })),
-  };
 }

@@ -1,12 +1,16 @@
 import type { Kysely } from 'kysely';
 import { judgeMove } from '../../../../machines/application.machine';
 import type { ApplicationStatus } from '../../../domain/application-status';
+import { OPERATOR_ACTOR } from '../../../domain/audit-actions';
 import { staffMessages } from '../../../domain/staff-messages';
 import type { Database } from '../schema';
+import { recordAudit } from './audit-log';
 
 /** A move staff make: the application, where it goes, why, and the version they saw. */
 export interface AdvanceRequest {
   applicationNo: string;
+  /** who moves it, for the audit log: a staff name; the operator's command when none */
+  actor?: string;
   status: ApplicationStatus;
   /** shown with the event on the progress page; the machine requires one for 待補件, 不予承保 and 已結案 */
   note?: string | null;
@@ -38,7 +42,8 @@ export type UnversionedResult = Exclude<AdvanceResult, { reason: 'updatedByOther
 
 /**
  * Moves an application to `status` when the application machine takes that move from its current status
- * (machines/application.machine.ts), and writes the event the progress page shows. One transaction, with
+ * (machines/application.machine.ts), and writes the event the progress page shows and the audit log's
+ * entry. One transaction, with
  * the application row locked from the read of its status to the insert: two moves at once (two staff, two
  * nodes on one PostgreSQL) run one after the other, and the second is judged on what the first left; a move
  * that names the version it saw is refused when the first has changed it.
@@ -85,6 +90,12 @@ export async function advanceApplication(
       .insertInto('application_events')
       .values({ application_id: row.id, status: judged.to, note, created_at: at })
       .execute();
+    await recordAudit(trx, {
+      actor: request.actor ?? OPERATOR_ACTOR,
+      action: 'application.move',
+      applicationNo: request.applicationNo,
+      detail: `${row.status} → ${judged.to}`,
+    });
     return { ok: true, from: row.status, to: judged.to, at, version };
   });
 }

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  type ApplicationCase,
+  caseMoveSchema,
+  caseParamsSchema,
+  type MoveOvertaken,
+  type RevealedRoster,
+} from '../../domain/api/application-case';
+import { parseInput } from '../../domain/api/parse-input';
+import { RETURN_CODE } from '../../domain/envelope';
+import { staffMessages } from '../../domain/staff-messages';
+import { readApplicationCase, revealRoster } from '../db/repositories/application-case';
+import { advanceApplication } from '../db/repositories/application-events';
+import type { Database } from '../db/schema';
+import { fail, ok } from '../envelope';
+import { staffOf } from '../plugins/staff-session';
+
+const READERS = { config: { roles: ['underwriter', 'service'] } } as const;
+const UNDERWRITER_WRITE = { config: { roles: ['underwriter'], budget: 'write' } } as const;
+
+const notFound = (reply: FastifyReply) =>
+  reply.code(404).send(fail(RETURN_CODE.notFound, staffMessages.applicationNotFound()));
+
+/**
+ * An application's case (docs/specification.md §6): read by an underwriter or the service desk with the
+ * roster's ID numbers masked; opened whole, and recorded, by an underwriter; moved by an underwriter as the
+ * application machine allows, on the version the screen showed, with the audit entry in the same
+ * transaction.
+ */
+export const applicationCaseRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+  app.get('/staff/applications/:applicationNo', READERS, async (request, reply) => {
+    const { applicationNo } = await parseInput(caseParamsSchema, request.params);
+    const found = await readApplicationCase(db, applicationNo, staffOf(request).roles);
+    return found ? ok<ApplicationCase>(found) : notFound(reply);
+  });
+
+  app.post('/staff/applications/:applicationNo/roster', UNDERWRITER_WRITE, async (request, reply) => {
+    const { applicationNo } = await parseInput(caseParamsSchema, request.params);
+    const roster = await revealRoster(db, staffOf(request).name, applicationNo);
+    return roster ? ok<RevealedRoster>({ roster }) : notFound(reply);
+  });
+
+  app.post('/staff/applications/:applicationNo/move', UNDERWRITER_WRITE, async (request, reply) => {
+    const { applicationNo } = await parseInput(caseParamsSchema, request.params);
+    const move = await parseInput(caseMoveSchema, request.body);
+    const result = await advanceApplication(db, {
+      applicationNo,
+      actor: staffOf(request).name,
+      status: move.to,
+      note: move.note,
+      version: move.version,
+    });
+    if (result.ok) {
+      const moved = await readApplicationCase(db, applicationNo, staffOf(request).roles);
+      return ok<ApplicationCase>(moved!);
+    }
+    switch (result.reason) {
+      case 'notFound':
+        return notFound(reply);
+      case 'updatedByOthers':
+        return fail<MoveOvertaken>(RETURN_CODE.refused, result.message, {
+          status: result.status,
+          version: result.version,
+        });
+      case 'notAllowed':
+        return fail(RETURN_CODE.refused, staffMessages.applicationMoveRefused(result.from, move.to));
+      case 'noteRequired':
+        return fail(RETURN_CODE.refused, staffMessages.applicationNoteRequired(move.to));
+    }
+  });
+};
