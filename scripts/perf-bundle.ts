@@ -106,6 +106,7 @@ const STAFF_SCREEN_MODULES = {
   '/atlas (staff: analyst)': ['src/features/atlas/atlas-screen.tsx'],
   '/staff/accounts (staff: admin)': ['src/features/staff-accounts/accounts-screen.tsx'],
   '/staff/audit (staff: admin)': ['src/features/audit-log/audit-screen.tsx'],
+  '/staff/case (staff: underwriter, service)': ['src/features/application-case/case-screen.tsx'],
 } as const;
 for (const [name, modules] of Object.entries(STAFF_SCREEN_MODULES)) {
   if (modules.some((module) => !staff[module]))

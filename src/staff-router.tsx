@@ -135,6 +135,7 @@ const SCREEN_COMPONENTS: Record<StaffScreen, AsyncRouteComponent<object>> = {
   atlas: lazyRouteComponent(() => import('./features/atlas/atlas-screen'), 'AtlasScreen'),
   accounts: lazyRouteComponent(() => import('./features/staff-accounts/accounts-screen'), 'AccountsScreen'),
   audit: lazyRouteComponent(() => import('./features/audit-log/audit-screen'), 'AuditScreen'),
+  case: lazyRouteComponent(() => import('./features/application-case/case-screen'), 'CaseScreen'),
 };
 
 const routeTree = rootRoute.addChildren([

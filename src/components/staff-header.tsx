@@ -1,7 +1,7 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import type { StaffSession } from '../domain/api/staff';
 import { INSURER } from '../domain/insurer';
-import { STAFF_PAGES, type StaffScreen, screensFor, staffHref } from '../domain/staff-pages';
+import { type NavScreen, STAFF_PAGES, screensFor, staffHref } from '../domain/staff-pages';
 import { rolesLabel } from '../domain/staff-roles';
 
 /**
@@ -47,7 +47,7 @@ export function StaffHeader({ staff }: { staff?: StaffSession }) {
  * A screen of the navigation: a real link (a new tab works), followed in the page by the staff's router.
  * The visitors' router types TanStack's own Link, so the staff's links go through the history.
  */
-function StaffLink({ screen }: { screen: StaffScreen }) {
+function StaffLink({ screen }: { screen: NavScreen }) {
   const router = useRouter();
   const href = staffHref(screen);
   const current = useRouterState({ select: (s) => s.location.publicHref.split('?', 1)[0] === href });

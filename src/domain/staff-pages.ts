@@ -16,14 +16,16 @@ export const STAFF_PAGES = {
   atlas: { path: 'atlas', title: '流程狀態機圖集', nav: '狀態機圖集', roles: ['analyst'] },
   accounts: { path: 'staff/accounts', title: '帳號管理', nav: '帳號管理', roles: ['admin'] },
   audit: { path: 'staff/audit', title: '稽核紀錄', nav: '稽核紀錄', roles: ['admin'] },
+  /** one application (`?no=` its 受理編號), opened from the queue: in no navigation */
+  case: { path: 'staff/case', title: '案件明細', roles: ['underwriter', 'service'] },
 } as const satisfies Record<
   string,
   { path: string; title?: string; nav?: string; roles?: readonly StaffRole[] }
 >;
 export type StaffPage = keyof typeof STAFF_PAGES;
 
-/** The pages that are screens of some roles, in the navigation's order. */
-export const STAFF_SCREENS = ['atlas', 'accounts', 'audit'] as const;
+/** The pages that are screens of some roles, those of the navigation in its order. */
+export const STAFF_SCREENS = ['atlas', 'accounts', 'audit', 'case'] as const;
 export type StaffScreen = (typeof STAFF_SCREENS)[number];
 
 export const staffHref = (page: StaffPage, search = '') => `${BASE_PATH}${STAFF_PAGES[page].path}${search}`;
@@ -38,9 +40,16 @@ export function staffPageOf(sitePath: string): StaffPage | undefined {
 export const mayOpen = (screen: StaffScreen, roles: readonly StaffRole[]): boolean =>
   STAFF_PAGES[screen].roles.some((role: StaffRole) => roles.includes(role));
 
-/** The screens `roles` allow, in the navigation's order. */
-export const screensFor = (roles: readonly StaffRole[]): StaffScreen[] =>
-  STAFF_SCREENS.filter((screen) => mayOpen(screen, roles));
+/** The screens the navigation lists. */
+export type NavScreen = {
+  [K in StaffScreen]: (typeof STAFF_PAGES)[K] extends { nav: string } ? K : never;
+}[StaffScreen];
+
+const inNavigation = (screen: StaffScreen): screen is NavScreen => 'nav' in STAFF_PAGES[screen];
+
+/** The screens of the navigation `roles` allow, in its order. */
+export const screensFor = (roles: readonly StaffRole[]): NavScreen[] =>
+  STAFF_SCREENS.filter(inNavigation).filter((screen) => mayOpen(screen, roles));
 
 /** Where a person lands after signing in: the first screen their roles allow, else the start page. */
 export const landingFor = (roles: readonly StaffRole[]): StaffPage => screensFor(roles)[0] ?? 'home';

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
+import { ApplicationRecordView } from '../../components/application-record';
 import { ScreenPage } from '../../components/screen-page';
 import { StepIndicator } from '../../components/step-indicator';
 import { headingOf } from '../../domain/screens';
-import { ApplicationRecordView } from '../../features/overprint/application-record';
 import { DOCUMENT_CHOICES } from '../../features/overprint/document-choices';
 import { overprintFlow } from '../../features/overprint/overprint-flow';
 import { useFlowStep } from '../../lib/use-flow-step';
@@ -27,7 +27,7 @@ export default function OverprintStep3() {
       <p className="chosen-documents">
         列印文件：{documents.map((doc) => DOCUMENT_CHOICES[doc].name).join('、')}
       </p>
-      <ApplicationRecordView record={access.application} documents={documents} />
+      <ApplicationRecordView record={access.application} withRoster={documents.includes('roster')} />
       <div className="form-actions">
         <button type="button" className="button" onClick={() => flow.send({ type: 'flow.goto', step: 2 })}>
           上一步

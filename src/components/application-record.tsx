@@ -1,21 +1,24 @@
-import { SummaryGroup, SummaryRow } from '../../components/summary-group';
-import { TableScroll } from '../../components/table-scroll';
-import type { ApplicationRecord, OverprintDocument } from '../../domain/api/overprint';
-import { industryLabel } from '../../domain/industry';
-import { formatMoney } from '../../domain/money';
-import { occupationLabel } from '../../domain/occupation';
-import { formatRoc } from '../../domain/roc-date';
+import type { ApplicationRecord } from '../domain/api/overprint';
+import { industryLabel } from '../domain/industry';
+import { formatMoney } from '../domain/money';
+import { occupationLabel } from '../domain/occupation';
+import { formatRoc } from '../domain/roc-date';
+import { SummaryGroup, SummaryRow } from './summary-group';
+import { TableScroll } from './table-scroll';
 
 const phoneText = ({ phone, phoneExt }: ApplicationRecord['contact']) =>
   phone ? `${phone}${phoneExt ? ` 分機 ${phoneExt}` : ''}` : '未填寫';
 
-/** What the chosen documents print, read-only (STEP3); the roster's ID numbers are shown masked. */
+/**
+ * An application as its documents print it, read-only (the overprint's STEP3, the staff's case); the
+ * roster, when asked for, with its ID numbers as the record holds them (masked on screen).
+ */
 export function ApplicationRecordView({
   record,
-  documents,
+  withRoster,
 }: {
   record: ApplicationRecord;
-  documents: readonly OverprintDocument[];
+  withRoster: boolean;
 }) {
   const { company, contact, plan } = record;
   return (
@@ -80,7 +83,7 @@ export function ApplicationRecordView({
           </tfoot>
         </table>
       </TableScroll>
-      {documents.includes('roster') && (
+      {withRoster && (
         <TableScroll label="被保險人名冊">
           <table className="data-table">
             <caption>

@@ -1,0 +1,376 @@
+import { useRouter, useRouterState } from '@tanstack/react-router';
+import { Form, Formik } from 'formik';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ApplicationRecordView } from '../../components/application-record';
+import { BusyButton } from '../../components/busy-button';
+import { Dialog } from '../../components/dialog';
+import { FormField } from '../../components/form-field';
+import { StaffFailure, StaffReading } from '../../components/staff-states';
+import { StaffTable } from '../../components/staff-table';
+import { TableScroll } from '../../components/table-scroll';
+import type { ApplicationCase, CaseMoveOffer, MoveOvertaken } from '../../domain/api/application-case';
+import { APPLICATION_NO, type RosterEntry } from '../../domain/api/overprint';
+import { actorLabel, auditActionLabel } from '../../domain/audit-actions';
+import { RETURN_CODE } from '../../domain/envelope';
+import { formatRoc, formatTaipeiSecond } from '../../domain/roc-date';
+import { STAFF_PAGES, staffHref } from '../../domain/staff-pages';
+import { ApiFailure } from '../../lib/api-client';
+import { failureMessage } from '../../lib/staff-api';
+import { caseApi } from './case-api';
+import { MoveNote, moveNoteSchema } from './move-note';
+
+/*
+ * 案件明細 (underwriter, service; docs/specification.md §6): one application as its documents print it,
+ * the roster's ID numbers masked, its progress as the company reads it and what staff did with it. An
+ * underwriter may open the full ID numbers (recorded with who and when) and make the moves the application
+ * machine allows now, each with the note the company reads. The 受理編號 is the address's `no`.
+ */
+
+const TEXT = {
+  number: '受理編號',
+  status: '目前狀態',
+  open: '開啟案件',
+  openHint: '例如 GI115112400001',
+  badNumber: '請輸入正確的受理編號',
+  reading: '案件',
+  moves: '可執行的處理',
+  movesHint: '每次處理都會記錄，說明會顯示在公司的進度查詢頁面。',
+  moveTo: (to: string) => `改為「${to}」`,
+  moved: (to: string) => `已改為「${to}」`,
+  overtaken: (status: string) => `此案件已由他人更新，目前為「${status}」；以下為最新內容。`,
+  confirm: '確認',
+  cancel: '取消',
+  roster: '被保險人名冊',
+  rosterCaption: (count: number, whole: boolean) =>
+    `被保險人名冊（共 ${count} 人；${whole ? '已顯示完整身分證字號，已記錄' : '身分證字號隱藏部分'}）`,
+  reveal: '顯示完整身分證字號',
+  revealHint: '開啟時會記錄您的帳號與時間於稽核紀錄。',
+  noRoster: '此案件未附被保險人名冊。',
+  name: '姓名',
+  personId: '身分證字號',
+  birthDate: '出生日期',
+  gender: '性別',
+  occupation: '職業類別',
+  progress: '進度（公司所見）',
+  at: '時間',
+  note: '說明',
+  noNote: '—',
+  handling: '處理紀錄',
+  noHandling: '尚無處理紀錄。',
+  actor: '人員',
+  action: '動作',
+  refused: (message: string) => `未完成：${message}`,
+} as const;
+
+/** The 受理編號 of the address's query, upper-cased, when it is one. */
+function numberOf(search: string): string | undefined {
+  const no = new URLSearchParams(search).get('no')?.trim().toUpperCase();
+  return no && APPLICATION_NO.test(no) ? no : undefined;
+}
+
+export function CaseScreen() {
+  const search = useRouterState({ select: (s) => s.location.searchStr });
+  const applicationNo = numberOf(search);
+  return (
+    <>
+      <h1>{STAFF_PAGES.case.title}</h1>
+      <OpenCase current={applicationNo} />
+      {applicationNo && <CaseView key={applicationNo} applicationNo={applicationNo} />}
+    </>
+  );
+}
+
+function OpenCase({ current }: { current?: string }) {
+  const router = useRouter();
+  return (
+    <Formik
+      initialValues={{ no: current ?? '' }}
+      enableReinitialize
+      validate={({ no }) => (APPLICATION_NO.test(no.trim().toUpperCase()) ? {} : { no: TEXT.badNumber })}
+      validateOnBlur={false}
+      validateOnChange={false}
+      onSubmit={({ no }) => router.history.push(staffHref('case', `?no=${no.trim().toUpperCase()}`))}
+    >
+      <Form noValidate className="staff-filter-form" aria-label={TEXT.open}>
+        <FormField
+          name="no"
+          label={TEXT.number}
+          hint={TEXT.openHint}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button">
+            {TEXT.open}
+          </button>
+        </div>
+      </Form>
+    </Formik>
+  );
+}
+
+function CaseView({ applicationNo }: { applicationNo: string }) {
+  const [found, setFound] = useState<ApplicationCase | null>(null);
+  const [failure, setFailure] = useState('');
+  const [notice, setNotice] = useState('');
+  const [moving, setMoving] = useState<CaseMoveOffer | null>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  /** counts the moves shown: each puts the focus on the status once the dialog has given it back */
+  const [shownMoves, setShownMoves] = useState(0);
+  useEffect(() => {
+    if (shownMoves > 0) statusRef.current?.focus();
+  }, [shownMoves]);
+
+  const load = (then?: (read: ApplicationCase) => void) => {
+    setFailure('');
+    caseApi.read(applicationNo).then(
+      (read) => {
+        setFound(read);
+        then?.(read);
+      },
+      (error: unknown) => setFailure(failureMessage(error)),
+    );
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per 受理編號 (the view is keyed by it)
+  useEffect(() => load(), []);
+
+  const done = (read: ApplicationCase, message: string) => {
+    setMoving(null);
+    setFound(read);
+    setNotice(message);
+    // the button of the move may be gone: the status that changed has the focus
+    setShownMoves((n) => n + 1);
+  };
+
+  if (failure) return <StaffFailure message={failure} retry={() => load()} />;
+  if (!found) return <StaffReading what={TEXT.reading} />;
+  const { record } = found;
+  return (
+    <>
+      <p className="staff-case-status" ref={statusRef} tabIndex={-1}>
+        {`${TEXT.number} ${record.applicationNo}，${TEXT.status}：${record.status}`}
+      </p>
+      <p className="staff-notice" role="status">
+        {notice}
+      </p>
+      {found.moves.length > 0 && <Moves moves={found.moves} onMove={setMoving} />}
+      <ApplicationRecordView record={record} withRoster={false} />
+      <Roster applicationNo={applicationNo} found={found} />
+      <Progress found={found} />
+      <Handling found={found} />
+      {moving && (
+        <MoveDialog
+          applicationNo={applicationNo}
+          version={found.version}
+          move={moving}
+          onClose={() => setMoving(null)}
+          onMoved={(read) => done(read, TEXT.moved(moving.to))}
+          onOvertaken={(now) => load((read) => done(read, TEXT.overtaken(now.status)))}
+        />
+      )}
+    </>
+  );
+}
+
+function Moves({ moves, onMove }: { moves: CaseMoveOffer[]; onMove: (move: CaseMoveOffer) => void }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{TEXT.moves}</h2>
+      <p className="form-hint">{TEXT.movesHint}</p>
+      <div className="staff-actions">
+        {moves.map((move) => (
+          <button key={move.to} type="button" className="button" onClick={() => onMove(move)}>
+            {TEXT.moveTo(move.to)}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** The refusal's answer when another person moved the application first. */
+const overtakenBy = (error: unknown): MoveOvertaken | undefined =>
+  error instanceof ApiFailure && error.returnCode === RETURN_CODE.refused && error.data
+    ? (error.data as MoveOvertaken)
+    : undefined;
+
+function MoveDialog({
+  applicationNo,
+  version,
+  move,
+  onClose,
+  onMoved,
+  onOvertaken,
+}: {
+  applicationNo: string;
+  version: number;
+  move: CaseMoveOffer;
+  onClose: () => void;
+  onMoved: (read: ApplicationCase) => void;
+  onOvertaken: (now: MoveOvertaken) => void;
+}) {
+  const formId = useId();
+  const [failure, setFailure] = useState('');
+  return (
+    <Formik
+      initialValues={{ note: '' }}
+      validationSchema={moveNoteSchema(move.noteRequired)}
+      validateOnBlur
+      validateOnChange={false}
+      onSubmit={async ({ note }) => {
+        setFailure('');
+        try {
+          onMoved(await caseApi.move(applicationNo, { to: move.to, note: note.trim(), version }));
+        } catch (error) {
+          const overtaken = overtakenBy(error);
+          if (overtaken) onOvertaken(overtaken);
+          else setFailure(failureMessage(error));
+        }
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Dialog
+          title={TEXT.moveTo(move.to)}
+          onClose={onClose}
+          actions={
+            <>
+              <BusyButton type="submit" form={formId} className="button primary" busy={isSubmitting}>
+                {TEXT.confirm}
+              </BusyButton>
+              <button type="button" className="button" onClick={onClose}>
+                {TEXT.cancel}
+              </button>
+            </>
+          }
+        >
+          <Form id={formId} noValidate>
+            <MoveNote required={move.noteRequired} />
+          </Form>
+          {failure && (
+            <p className="form-error" role="alert">
+              {TEXT.refused(failure)}
+            </p>
+          )}
+        </Dialog>
+      )}
+    </Formik>
+  );
+}
+
+function Roster({ applicationNo, found }: { applicationNo: string; found: ApplicationCase }) {
+  const [whole, setWhole] = useState<RosterEntry[] | null>(null);
+  const [failure, setFailure] = useState('');
+  const [opening, setOpening] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const roster = whole ?? found.record.roster;
+  const reveal = async () => {
+    setFailure('');
+    setOpening(true);
+    try {
+      setWhole((await caseApi.revealRoster(applicationNo)).roster);
+      // the button is gone: the roster it opened has the focus
+      headingRef.current?.focus();
+    } catch (error) {
+      setFailure(failureMessage(error));
+    } finally {
+      setOpening(false);
+    }
+  };
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        {TEXT.roster}
+      </h2>
+      {roster.length === 0 ? (
+        <p>{TEXT.noRoster}</p>
+      ) : (
+        <>
+          {found.mayRevealRoster && !whole && (
+            <div className="staff-actions">
+              <BusyButton type="button" className="button" busy={opening} onClick={reveal}>
+                {TEXT.reveal}
+              </BusyButton>
+              <p className="form-hint">{TEXT.revealHint}</p>
+            </div>
+          )}
+          {failure && (
+            <p className="form-error" role="alert">
+              {TEXT.refused(failure)}
+            </p>
+          )}
+          <TableScroll label={TEXT.roster}>
+            <table className="data-table">
+              <caption>{TEXT.rosterCaption(roster.length, whole !== null)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{TEXT.name}</th>
+                  <th scope="col">{TEXT.personId}</th>
+                  <th scope="col">{TEXT.birthDate}</th>
+                  <th scope="col">{TEXT.gender}</th>
+                  <th scope="col">{TEXT.occupation}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {roster.map((row) => (
+                  <tr key={row.rowNo}>
+                    <th scope="row">{row.name}</th>
+                    <td>{row.personId}</td>
+                    <td>{formatRoc(row.birthDate, 'slash')}</td>
+                    <td>{row.gender === 'M' ? '男' : '女'}</td>
+                    <td>{`第 ${row.occupationClass} 類`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Progress({ found }: { found: ApplicationCase }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{TEXT.progress}</h2>
+      <StaffTable
+        labelledBy={headingId}
+        rows={found.progress.map((event, index) => ({ ...event, key: String(index) }))}
+        rowKey={(event) => event.key}
+        rowHeader={{ header: TEXT.at, cell: (event) => formatTaipeiSecond(event.at) }}
+        columns={[
+          { header: TEXT.status, cell: (event) => event.status },
+          { header: TEXT.note, cell: (event) => event.note ?? TEXT.noNote },
+        ]}
+      />
+    </section>
+  );
+}
+
+function Handling({ found }: { found: ApplicationCase }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{TEXT.handling}</h2>
+      {found.handling.length === 0 ? (
+        <p>{TEXT.noHandling}</p>
+      ) : (
+        <StaffTable
+          labelledBy={headingId}
+          rows={found.handling}
+          rowKey={(entry) => entry.id}
+          rowHeader={{ header: TEXT.at, cell: (entry) => formatTaipeiSecond(entry.at) }}
+          columns={[
+            { header: TEXT.actor, cell: (entry) => actorLabel(entry.actor) },
+            { header: TEXT.action, cell: (entry) => auditActionLabel(entry.action) },
+            { header: TEXT.note, cell: (entry) => entry.detail },
+          ]}
+        />
+      )}
+    </section>
+  );
+}

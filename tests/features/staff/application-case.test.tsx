@@ -1,0 +1,285 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApplicationCase } from '../../../src/domain/api/application-case';
+import { ok, renderStaff, type StaffAnswer, type StaffCall } from '../../support/staff-app';
+
+/*
+ * 案件明細 in jsdom against a fake server (issue 35): the application as the visitor saw it, the roster
+ * masked, 顯示完整 for an underwriter only, the progress the company reads, the handling, and the moves
+ * the server offers as buttons, each with its note (required for 待補件, 不予承保 and 已結案).
+ */
+
+const NO = 'GI115112700001';
+const UNDERWRITER = { name: 'under.one', roles: ['underwriter'] };
+const SERVICE = { name: 'service.one', roles: ['service'] };
+
+const CASE: ApplicationCase = {
+  record: {
+    applicationNo: NO,
+    submittedAt: '2026-11-27T02:00:00.000Z',
+    status: '資料審核中',
+    company: {
+      name: '晴川科技股份有限公司',
+      taxId: '04595257',
+      representative: '林晴川',
+      industry: 'C',
+      city: '臺北市',
+      district: '信義區',
+      street: '松仁路100號',
+    },
+    contact: {
+      name: '王小明',
+      title: '人資專員',
+      mobile: '0912345678',
+      phone: null,
+      phoneExt: null,
+      email: 'hr@example.com.tw',
+    },
+    plan: {
+      headcount: 6,
+      occupationClass: 1,
+      averageAge: 35,
+      averageSalary: null,
+      totalSalary: null,
+      maxSalary: null,
+      startDate: '2026-12-15',
+      ageMin: 25,
+      ageMax: 50,
+    },
+    premium: { annual: 12_000, monthlyPerPerson: 167 },
+    items: [
+      {
+        title: '基本型',
+        source: 'PKG',
+        annual: 12_000,
+        monthlyPerPerson: 167,
+        lines: [
+          {
+            prodId: 'GTL',
+            prodName: '團體定期壽險',
+            sumInsured: 1_000_000,
+            salaryMultiple: null,
+            rate: 1,
+            rateUnit: 1000,
+          },
+        ],
+      },
+    ],
+    roster: [
+      {
+        rowNo: 1,
+        name: '陳大文',
+        personId: 'A12****789',
+        birthDate: '1990-05-12',
+        gender: 'M',
+        occupationClass: 1,
+        monthlySalary: null,
+      },
+    ],
+  },
+  version: 2,
+  progress: [
+    { status: '已受理', at: '2026-11-27T02:00:00.000Z', note: null },
+    { status: '資料審核中', at: '2026-11-27T03:00:00.000Z', note: null },
+  ],
+  handling: [
+    {
+      id: '7',
+      at: '2026-11-27T03:00:00.000Z',
+      actor: 'under.one',
+      action: 'application.move',
+      applicationNo: NO,
+      contactNo: null,
+      targetStaff: null,
+      detail: '已受理 → 資料審核中',
+    },
+  ],
+  moves: [
+    { to: '待補件', noteRequired: true },
+    { to: '核保中', noteRequired: false },
+    { to: '不予承保', noteRequired: true },
+    { to: '已結案', noteRequired: true },
+  ],
+  mayRevealRoster: true,
+};
+
+const moved = (to: string, note: string): ApplicationCase => ({
+  ...CASE,
+  record: { ...CASE.record, status: to as ApplicationCase['record']['status'] },
+  version: 3,
+  progress: [...CASE.progress, { status: to as never, at: '2026-11-27T04:00:00.000Z', note }],
+  moves: [{ to: '資料審核中', noteRequired: false }],
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+function openCase(
+  staff: object,
+  answers: Record<string, StaffAnswer | ((call: StaffCall) => StaffAnswer)> = {},
+  path = `/groupins/staff/case?no=${NO}`,
+) {
+  return renderStaff(path, {
+    'staff/me': ok(staff),
+    [`staff/applications/${NO}`]: ok(CASE),
+    ...answers,
+  });
+}
+
+describe('案件明細', () => {
+  it('shows the application, its roster masked, the progress, the handling and the moves offered', async () => {
+    openCase(UNDERWRITER);
+    await screen.findByText(`受理編號 ${NO}，目前狀態：資料審核中`);
+    expect(screen.getByRole('heading', { level: 1, name: '案件明細' })).toBeInTheDocument();
+    expect(screen.getByText('晴川科技股份有限公司')).toBeInTheDocument();
+    const roster = screen.getByRole('table', { name: /被保險人名冊/ });
+    expect(within(roster).getByText('A12****789')).toBeInTheDocument();
+    expect(within(roster).getByText('被保險人名冊（共 1 人；身分證字號隱藏部分）')).toBeInTheDocument();
+    const progress = screen.getByRole('table', { name: '進度（公司所見）' });
+    expect(
+      within(progress)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['2026-11-27 10:00:00已受理—', '2026-11-27 11:00:00資料審核中—']);
+    expect(screen.getByRole('table', { name: '處理紀錄' })).toHaveTextContent(
+      'under.one變更案件狀態已受理 → 資料審核中',
+    );
+    const moves = within(screen.getByRole('region', { name: '可執行的處理' })).getAllByRole('button');
+    expect(moves.map((button) => button.textContent)).toEqual([
+      '改為「待補件」',
+      '改為「核保中」',
+      '改為「不予承保」',
+      '改為「已結案」',
+    ]);
+  });
+
+  it('opens the full ID numbers on request, records it on the server, and keeps the focus on the roster', async () => {
+    const app = openCase(UNDERWRITER, {
+      [`staff/applications/${NO}/roster`]: ok({
+        roster: [{ ...CASE.record.roster[0], personId: 'A123456789' }],
+      }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '顯示完整身分證字號' }));
+    const roster = await screen.findByRole('table', { name: /被保險人名冊/ });
+    await within(roster).findByText('A123456789');
+    expect(within(roster).getByText('被保險人名冊（共 1 人；已顯示完整身分證字號，已記錄）')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '顯示完整身分證字號' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '被保險人名冊' })).toHaveFocus();
+    const call = app.calls.find((c) => c.path === `staff/applications/${NO}/roster`)!;
+    expect(call.method).toBe('POST');
+  });
+
+  it('asks the note a 待補件 needs before it sends the move, then shows the new status', async () => {
+    const app = openCase(UNDERWRITER, {
+      [`staff/applications/${NO}/move`]: (call) =>
+        ok(moved((call.body as { to: string }).to, (call.body as { note: string }).note)),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '改為「待補件」' }));
+    const dialog = await screen.findByRole('dialog', { name: '改為「待補件」' });
+    await user.click(within(dialog).getByRole('button', { name: '確認' }));
+    expect(await within(dialog).findByText('說明不可為空白')).toBeInTheDocument();
+    expect(app.calls.some((c) => c.path.endsWith('/move'))).toBe(false);
+    await user.type(within(dialog).getByLabelText(/^說明/), '  請補名冊  ');
+    await user.click(within(dialog).getByRole('button', { name: '確認' }));
+    await screen.findByText('已改為「待補件」');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const status = screen.getByText(`受理編號 ${NO}，目前狀態：待補件`);
+    expect(status).toHaveFocus();
+    expect(app.calls.find((c) => c.path.endsWith('/move'))!.body).toEqual({
+      to: '待補件',
+      note: '請補名冊',
+      version: 2,
+    });
+  });
+
+  it('sends a move that needs no note without one', async () => {
+    const app = openCase(UNDERWRITER, {
+      [`staff/applications/${NO}/move`]: () => ok(moved('核保中', '')),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '改為「核保中」' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '確認' }));
+    await screen.findByText('已改為「核保中」');
+    expect(app.calls.find((c) => c.path.endsWith('/move'))!.body).toEqual({
+      to: '核保中',
+      note: '',
+      version: 2,
+    });
+  });
+
+  it('says when another person moved it first, and shows the case as it is now', async () => {
+    let reads = 0;
+    openCase(UNDERWRITER, {
+      [`staff/applications/${NO}`]: () => (++reads === 1 ? ok(CASE) : ok(moved('核保中', ''))),
+      [`staff/applications/${NO}/move`]: {
+        returnCode: 1,
+        data: { status: '核保中', version: 3 },
+        msg: '此案件已由他人更新',
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '改為「已結案」' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^說明/), '公司撤回');
+    await user.click(within(dialog).getByRole('button', { name: '確認' }));
+    await screen.findByText('此案件已由他人更新，目前為「核保中」；以下為最新內容。');
+    expect(screen.getByText(`受理編號 ${NO}，目前狀態：核保中`)).toHaveFocus();
+    expect(reads).toBe(2);
+  });
+
+  it('shows a refused move in the dialog, which stays open', async () => {
+    openCase(UNDERWRITER, {
+      [`staff/applications/${NO}/move`]: {
+        returnCode: 1,
+        data: null,
+        msg: '此案件目前為「核保中」，無法改為「待補件」',
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '改為「待補件」' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^說明/), '請補名冊');
+    await user.click(within(dialog).getByRole('button', { name: '確認' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      '未完成：此案件目前為「核保中」，無法改為「待補件」',
+    );
+  });
+
+  it('shows the service desk the case without moves and without the full ID numbers', async () => {
+    openCase(SERVICE, {
+      [`staff/applications/${NO}`]: ok({ ...CASE, moves: [], mayRevealRoster: false }),
+    });
+    await screen.findByText(`受理編號 ${NO}，目前狀態：資料審核中`);
+    expect(screen.queryByRole('region', { name: '可執行的處理' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '顯示完整身分證字號' })).not.toBeInTheDocument();
+    expect(screen.getByText('A12****789')).toBeInTheDocument();
+  });
+
+  it('opens a case by its 受理編號, refusing what is not one', async () => {
+    const app = openCase(SERVICE, {}, '/groupins/staff/case');
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText('受理編號');
+    await user.type(field, 'GI12');
+    await user.click(screen.getByRole('button', { name: '開啟案件' }));
+    expect(await screen.findByText('請輸入正確的受理編號')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, NO.toLowerCase());
+    await user.click(screen.getByRole('button', { name: '開啟案件' }));
+    await screen.findByText(`受理編號 ${NO}，目前狀態：資料審核中`);
+    expect(app.location()).toBe(`/groupins/staff/case?no=${NO}`);
+  });
+
+  it('says the server’s words when the 受理編號 is no application’s', async () => {
+    openCase(UNDERWRITER, {
+      [`staff/applications/${NO}`]: { returnCode: 404, data: null, msg: '查無此受理編號', status: 404 },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('查無此受理編號');
+    await waitFor(() => expect(screen.getByRole('button', { name: '再試一次' })).toBeInTheDocument());
+  });
+});
