@@ -13,6 +13,12 @@ export const STAFF_PAGES = {
   logout: { path: 'logout' },
   /** the start page: a person whose roles have no screen yet is told so there */
   home: { path: 'staff' },
+  applications: {
+    path: 'staff/applications',
+    title: '申請案件',
+    nav: '申請案件',
+    roles: ['underwriter'],
+  },
   atlas: { path: 'atlas', title: '流程狀態機圖集', nav: '狀態機圖集', roles: ['analyst'] },
   accounts: { path: 'staff/accounts', title: '帳號管理', nav: '帳號管理', roles: ['admin'] },
   audit: { path: 'staff/audit', title: '稽核紀錄', nav: '稽核紀錄', roles: ['admin'] },
@@ -22,8 +28,8 @@ export const STAFF_PAGES = {
 >;
 export type StaffPage = keyof typeof STAFF_PAGES;
 
-/** The pages that are screens of some roles, in the navigation's order. */
-export const STAFF_SCREENS = ['atlas', 'accounts', 'audit'] as const;
+/** The pages that are screens of some roles, in the navigation's order: the work queue first. */
+export const STAFF_SCREENS = ['applications', 'atlas', 'accounts', 'audit'] as const;
 export type StaffScreen = (typeof STAFF_SCREENS)[number];
 
 export const staffHref = (page: StaffPage, search = '') => `${BASE_PATH}${STAFF_PAGES[page].path}${search}`;

@@ -37,11 +37,15 @@ describe('the staff’s pages (docs/specification.md §2: /login, /groupins/logo
 describe('where the staff go (issue 35: the screens their roles allow, the first of them after the sign-in)', () => {
   it('lists only the screens of the roles, and lands on the first, or on the start page when none has one yet', () => {
     expect(screensFor(['admin'])).toEqual(['accounts', 'audit']);
-    expect(screensFor(['service', 'underwriter'])).toEqual([]);
+    expect(screensFor(['service'])).toEqual([]);
+    expect(screensFor(['service', 'underwriter'])).toEqual(['applications']);
     expect(landingFor(['analyst', 'admin'])).toBe('atlas');
+    // the work queue first: an underwriter lands on it whatever else they hold
+    expect(landingFor(['analyst', 'underwriter', 'admin'])).toBe('applications');
     expect(landingFor(['admin'])).toBe('accounts');
     expect(landingFor(['service'])).toBe('home');
     expect(staffPageOf('/staff/accounts')).toBe('accounts');
+    expect(staffPageOf('/staff/applications')).toBe('applications');
   });
 
   it('goes back after the sign-in only to a staff page the new roles allow', () => {

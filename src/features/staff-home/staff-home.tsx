@@ -4,8 +4,8 @@ import { staffHref } from '../../domain/staff-pages';
 import { rolesLabel } from '../../domain/staff-roles';
 
 /**
- * /groupins/staff for a person none of whose roles has a screen yet (客服 and 核保 until the inbox and the
- * application queue come): who they are, and plainly that there is nothing for them here yet.
+ * /groupins/staff for a person none of whose roles has a screen yet (客服 until the inbox comes): who they
+ * are, and plainly that there is nothing for them here yet.
  */
 export function StaffHome({ staff }: { staff: StaffSession }) {
   useEffect(() => {

@@ -10,7 +10,7 @@ import { FORBIDDEN, ok, renderStaff, SIGNED_OUT } from '../../support/staff-app'
  */
 
 const ADMIN = { name: 'admin.one', roles: ['admin'] };
-const SERVICE = { name: 'service.one', roles: ['service', 'underwriter'] };
+const SERVICE = { name: 'service.one', roles: ['service'] };
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -55,10 +55,25 @@ describe('the staff’s shell', () => {
     expect(app.location()).toBe('/groupins/staff');
     const main = screen.getByRole('main');
     expect(main).toHaveTextContent('service.one');
-    expect(main).toHaveTextContent('客服、核保');
+    expect(main).toHaveTextContent('您的角色是客服。');
     expect(main).toHaveTextContent('尚未開放');
     expect(within(main).getByRole('link', { name: '登出' })).toHaveAttribute('href', '/groupins/logout');
     expect(screen.queryByRole('navigation', { name: '員工作業' })).toBeNull();
+  });
+
+  it('lands an underwriter on 申請案件, the work queue, whatever other roles they hold', async () => {
+    const underwriter = { name: 'underwriter.one', roles: ['service', 'underwriter'] };
+    const app = renderStaff('/groupins/login', {
+      'staff/login': ok(underwriter),
+      'staff/me': ok(underwriter),
+      'staff/applications': FORBIDDEN,
+    });
+    await signIn('underwriter.one');
+    expect(await screen.findByRole('heading', { level: 1, name: '申請案件' })).toBeVisible();
+    expect(app.location()).toBe('/groupins/staff/applications');
+    const nav = screen.getByRole('navigation', { name: '員工作業' });
+    expect(within(nav).getByRole('link', { name: '申請案件' })).toHaveAttribute('aria-current', 'page');
+    expect(within(screen.getByRole('banner')).getByText('（客服、核保）')).toBeVisible();
   });
 
   it('refuses a screen the roles do not allow without calling it', async () => {
