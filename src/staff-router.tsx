@@ -24,7 +24,6 @@ import {
   staffHref,
   staffPageOf,
 } from './domain/staff-pages';
-import { StaffHome } from './features/staff-home/staff-home';
 import { LoginScreen } from './features/staff-sign-in/login-screen';
 import { LogoutScreen } from './features/staff-sign-in/logout-screen';
 import { failureMessage, isSignedOut, onSignedOut, rememberReturn, staffSession } from './lib/staff-api';
@@ -123,15 +122,12 @@ function screenRoute(screen: StaffScreen, component: AsyncRouteComponent<object>
 const homeRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: STAFF_PAGES.home.path,
-  component: function Home() {
-    const staff = signedInStaff();
-    const landing = landingFor(staff.roles);
-    return landing === 'home' ? <StaffHome staff={staff} /> : <GoTo href={staffHref(landing)} />;
-  },
+  component: () => <GoTo href={staffHref(landingFor(signedInStaff().roles))} />,
 });
 
 // Each screen's code, loaded when the screen is first opened.
 const SCREEN_COMPONENTS: Record<StaffScreen, AsyncRouteComponent<object>> = {
+  applications: lazyRouteComponent(() => import('./features/application-queue/queue-screen'), 'QueueScreen'),
   atlas: lazyRouteComponent(() => import('./features/atlas/atlas-screen'), 'AtlasScreen'),
   accounts: lazyRouteComponent(() => import('./features/staff-accounts/accounts-screen'), 'AccountsScreen'),
   audit: lazyRouteComponent(() => import('./features/audit-log/audit-screen'), 'AuditScreen'),

@@ -1,8 +1,9 @@
-import { useRouter, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import type { StaffSession } from '../domain/api/staff';
 import { INSURER } from '../domain/insurer';
-import { type NavScreen, STAFF_PAGES, screensFor, staffHref } from '../domain/staff-pages';
+import { STAFF_PAGES, type StaffScreen, screensFor, staffHref } from '../domain/staff-pages';
 import { rolesLabel } from '../domain/staff-roles';
+import { StaffLink } from './staff-link';
 
 /**
  * The staff's header: the brand and, once signed in, who (name and roles), the screens their roles allow
@@ -33,7 +34,7 @@ export function StaffHeader({ staff }: { staff?: StaffSession }) {
           <ul>
             {screensFor(staff.roles).map((screen) => (
               <li key={screen}>
-                <StaffLink screen={screen} />
+                <ScreenLink screen={screen} />
               </li>
             ))}
           </ul>
@@ -43,25 +44,13 @@ export function StaffHeader({ staff }: { staff?: StaffSession }) {
   );
 }
 
-/**
- * A screen of the navigation: a real link (a new tab works), followed in the page by the staff's router.
- * The visitors' router types TanStack's own Link, so the staff's links go through the history.
- */
-function StaffLink({ screen }: { screen: NavScreen }) {
-  const router = useRouter();
+/** A screen of the navigation, marked when it is the page shown. */
+function ScreenLink({ screen }: { screen: StaffScreen }) {
   const href = staffHref(screen);
   const current = useRouterState({ select: (s) => s.location.publicHref.split('?', 1)[0] === href });
   return (
-    <a
-      href={href}
-      aria-current={current ? 'page' : undefined}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
-        event.preventDefault();
-        router.history.push(href);
-      }}
-    >
+    <StaffLink href={href} aria-current={current ? 'page' : undefined}>
       {STAFF_PAGES[screen].nav}
-    </a>
+    </StaffLink>
   );
 }

@@ -11,21 +11,27 @@ import type { StaffRole } from './staff-roles';
 export const STAFF_PAGES = {
   login: { path: 'login' },
   logout: { path: 'logout' },
-  /** the start page: a person whose roles have no screen yet is told so there */
+  /** the start page: it sends a person to the first screen their roles allow */
   home: { path: 'staff' },
+  applications: {
+    path: 'staff/applications',
+    title: '申請案件',
+    nav: '申請案件',
+    roles: ['underwriter'],
+  },
   atlas: { path: 'atlas', title: '流程狀態機圖集', nav: '狀態機圖集', roles: ['analyst'] },
   accounts: { path: 'staff/accounts', title: '帳號管理', nav: '帳號管理', roles: ['admin'] },
   audit: { path: 'staff/audit', title: '稽核紀錄', nav: '稽核紀錄', roles: ['admin'] },
-  /** one application (`?no=` its 受理編號), opened from the queue: in no navigation */
-  case: { path: 'staff/case', title: '案件明細', roles: ['underwriter', 'service'] },
+  /** one application (`?no=` its 受理編號), opened from the queue or by its number */
+  case: { path: 'staff/case', title: '案件明細', nav: '案件查詢', roles: ['underwriter', 'service'] },
 } as const satisfies Record<
   string,
   { path: string; title?: string; nav?: string; roles?: readonly StaffRole[] }
 >;
 export type StaffPage = keyof typeof STAFF_PAGES;
 
-/** The pages that are screens of some roles, those of the navigation in its order. */
-export const STAFF_SCREENS = ['atlas', 'accounts', 'audit', 'case'] as const;
+/** The pages that are screens of some roles, in the navigation's order: the work queue first. */
+export const STAFF_SCREENS = ['applications', 'atlas', 'accounts', 'audit', 'case'] as const;
 export type StaffScreen = (typeof STAFF_SCREENS)[number];
 
 export const staffHref = (page: StaffPage, search = '') => `${BASE_PATH}${STAFF_PAGES[page].path}${search}`;
@@ -40,19 +46,15 @@ export function staffPageOf(sitePath: string): StaffPage | undefined {
 export const mayOpen = (screen: StaffScreen, roles: readonly StaffRole[]): boolean =>
   STAFF_PAGES[screen].roles.some((role: StaffRole) => roles.includes(role));
 
-/** The screens the navigation lists. */
-export type NavScreen = {
-  [K in StaffScreen]: (typeof STAFF_PAGES)[K] extends { nav: string } ? K : never;
-}[StaffScreen];
+/** The screens `roles` allow, in the navigation's order. */
+export const screensFor = (roles: readonly StaffRole[]): StaffScreen[] =>
+  STAFF_SCREENS.filter((screen) => mayOpen(screen, roles));
 
-const inNavigation = (screen: StaffScreen): screen is NavScreen => 'nav' in STAFF_PAGES[screen];
-
-/** The screens of the navigation `roles` allow, in its order. */
-export const screensFor = (roles: readonly StaffRole[]): NavScreen[] =>
-  STAFF_SCREENS.filter(inNavigation).filter((screen) => mayOpen(screen, roles));
-
-/** Where a person lands after signing in: the first screen their roles allow, else the start page. */
-export const landingFor = (roles: readonly StaffRole[]): StaffPage => screensFor(roles)[0] ?? 'home';
+/**
+ * Where a person lands after signing in: the first screen their roles allow (every role has one; an
+ * account holds at least one role, so one without is signed out).
+ */
+export const landingFor = (roles: readonly StaffRole[]): StaffPage => screensFor(roles)[0] ?? 'logout';
 
 /**
  * Where the sign-in sends a person: back to the staff screen a lost session took them from (`back`, a path

@@ -31,12 +31,12 @@ export interface StaffCall {
 
 /**
  * The staff's pages in jsdom at `path` (below /groupins/), on memory history, against a fake server: each
- * API path answers from `answers` (a function of the call, or a fixed answer), anything else 404. The
- * address is also set on the window, which the atlas reads itself.
+ * API path answers from `answers` (a function of the call, which may ask a real server, or a fixed answer),
+ * anything else 404. The address is also set on the window, which the atlas reads itself.
  */
 export function renderStaff(
   path: string,
-  answers: Record<string, StaffAnswer | ((call: StaffCall) => StaffAnswer)>,
+  answers: Record<string, StaffAnswer | ((call: StaffCall) => StaffAnswer | Promise<StaffAnswer>)>,
 ) {
   staffSession.clear();
   window.history.replaceState(null, '', path);
@@ -54,7 +54,7 @@ export function renderStaff(
       };
       calls.push(call);
       const found = answers[call.path];
-      const answer = typeof found === 'function' ? found(call) : found;
+      const answer = typeof found === 'function' ? await found(call) : found;
       const { status = 200, ...envelope } = answer ?? { returnCode: 404, data: null, msg: '', status: 404 };
       return new Response(JSON.stringify(envelope), {
         status,

@@ -1,15 +1,16 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { Form, Formik } from 'formik';
 import { useEffect, useId, useState } from 'react';
-import { BusyButton } from '../../components/busy-button';
 import { FormField } from '../../components/form-field';
+import { pageCountOf, pageCountText, StaffPager } from '../../components/staff-pager';
 import { StaffFailure, StaffReading } from '../../components/staff-states';
 import { StaffTable } from '../../components/staff-table';
 import { type AuditEntry, type AuditPage, auditQuerySchema } from '../../domain/api/staff';
 import { actorLabel, auditActionLabel } from '../../domain/audit-actions';
 import { formatTaipeiSecond } from '../../domain/roc-date';
-import { STAFF_PAGES, staffHref } from '../../domain/staff-pages';
+import { STAFF_PAGES } from '../../domain/staff-pages';
 import { failureMessage } from '../../lib/staff-api';
+import { type StaffFilters, staffListHref, staffQuery, staffQueryOf } from '../../lib/staff-query';
 import { auditApi } from './audit-api';
 
 /*
@@ -34,33 +35,13 @@ const TEXT = {
   target: '對象',
   detail: '說明',
   none: '沒有符合條件的紀錄。',
-  count: (total: number, page: number, pages: number) => `共 ${total} 筆，第 ${page} / ${pages} 頁`,
-  previous: '上一頁',
-  next: '下一頁',
-  pages: '分頁',
   applicationTarget: (no: string) => `受理編號 ${no}`,
   contactTarget: (no: string) => `案件編號 ${no}`,
   staffTarget: (name: string) => `帳號 ${name}`,
 } as const;
 
 const FILTERS = ['person', 'applicationNo', 'from', 'to'] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
-
-/** The filters and page of the address's query (anything else left out). */
-function queryOf(search: string): Filters & { page: number } {
-  const params = new URLSearchParams(search);
-  const filters = Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? ''])) as Filters;
-  const page = Number(params.get('page'));
-  return { ...filters, page: Number.isInteger(page) && page > 1 ? page : 1 };
-}
-
-function hrefOf(filters: Filters, page: number): string {
-  const params = new URLSearchParams();
-  for (const key of FILTERS) if (filters[key]) params.set(key, filters[key]);
-  if (page > 1) params.set('page', String(page));
-  const query = params.toString();
-  return staffHref('audit', query ? `?${query}` : '');
-}
+type Filters = StaffFilters<(typeof FILTERS)[number]>;
 
 function targetOf(entry: AuditEntry): string {
   return [
@@ -75,25 +56,16 @@ function targetOf(entry: AuditEntry): string {
 export function AuditScreen() {
   const router = useRouter();
   const search = useRouterState({ select: (s) => s.location.searchStr });
-  const query = queryOf(search);
+  const { filters, page } = staffQueryOf(search, FILTERS);
   const [answer, setAnswer] = useState<{ search: string; page: AuditPage } | null>(null);
   const [failure, setFailure] = useState('');
   const [attempt, setAttempt] = useState(0);
-  const filters: Filters = {
-    person: query.person,
-    applicationNo: query.applicationNo,
-    from: query.from,
-    to: query.to,
-  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query is read again when the address's query changes, or on 再試一次
   useEffect(() => {
     let current = true;
     setFailure('');
-    const { page, ...chosen } = query;
-    const sent: Record<string, string> = { page: String(page) };
-    for (const key of FILTERS) if (chosen[key]) sent[key] = chosen[key];
-    auditApi.read(sent).then(
+    auditApi.read(staffQuery(filters, FILTERS, page)).then(
       (read) => current && setAnswer({ search, page: read }),
       (error: unknown) => current && setFailure(failureMessage(error)),
     );
@@ -102,7 +74,7 @@ export function AuditScreen() {
     };
   }, [search, attempt]);
 
-  const go = (next: Filters, page: number) => router.history.push(hrefOf(next, page));
+  const go = (next: Filters, to: number) => router.history.push(staffListHref('audit', next, FILTERS, to));
   // the page shown stays while the next is read, so the control that asked for it keeps its focus
   const reading = answer?.search !== search;
 
@@ -181,11 +153,11 @@ function AuditFilters({ filters, onSearch }: { filters: Filters; onSearch: (filt
 
 function AuditEntries({ page, onPage }: { page: AuditPage; onPage: (page: number) => void }) {
   const headingId = useId();
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  const pages = pageCountOf(page.total, page.pageSize);
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{TEXT.entries}</h2>
-      <p data-testid="audit-count">{TEXT.count(page.total, page.page, pages)}</p>
+      <p data-testid="audit-count">{pageCountText(page.total, page.page, pages)}</p>
       {page.entries.length === 0 ? (
         <p>{TEXT.none}</p>
       ) : (
@@ -202,17 +174,7 @@ function AuditEntries({ page, onPage }: { page: AuditPage; onPage: (page: number
           ]}
         />
       )}
-      {pages > 1 && (
-        <nav aria-label={TEXT.pages} className="staff-pager">
-          {/* never disabled: a button that is would drop the focus of whoever just used it */}
-          <BusyButton className="button" busy={page.page <= 1} onClick={() => onPage(page.page - 1)}>
-            {TEXT.previous}
-          </BusyButton>
-          <BusyButton className="button" busy={page.page >= pages} onClick={() => onPage(page.page + 1)}>
-            {TEXT.next}
-          </BusyButton>
-        </nav>
-      )}
+      <StaffPager page={page.page} pages={pages} onPage={onPage} />
     </section>
   );
 }

@@ -167,7 +167,9 @@ describe('案件明細', () => {
     await user.click(await screen.findByRole('button', { name: '顯示完整身分證字號' }));
     const roster = await screen.findByRole('table', { name: /被保險人名冊/ });
     await within(roster).findByText('A123456789');
-    expect(within(roster).getByText('被保險人名冊（共 1 人；已顯示完整身分證字號，已記錄）')).toBeInTheDocument();
+    expect(
+      within(roster).getByText('被保險人名冊（共 1 人；已顯示完整身分證字號，已記錄）'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '顯示完整身分證字號' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '被保險人名冊' })).toHaveFocus();
     const call = app.calls.find((c) => c.path === `staff/applications/${NO}/roster`)!;

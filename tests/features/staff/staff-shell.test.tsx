@@ -10,7 +10,7 @@ import { FORBIDDEN, ok, renderStaff, SIGNED_OUT } from '../../support/staff-app'
  */
 
 const ADMIN = { name: 'admin.one', roles: ['admin'] };
-const SERVICE = { name: 'service.one', roles: ['service', 'underwriter'] };
+const SERVICE = { name: 'service.one', roles: ['service'] };
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -48,17 +48,29 @@ describe('the staff’s shell', () => {
     expect(within(banner).getByRole('link', { name: '登出' })).toHaveAttribute('href', '/groupins/logout');
   });
 
-  it('tells a person whose roles have no screen yet who they are, that nothing is open yet, and lets them out', async () => {
+  it('lands the service desk on 案件查詢, where a case opens by its 受理編號', async () => {
     const app = renderStaff('/groupins/login', { 'staff/login': ok(SERVICE), 'staff/me': ok(SERVICE) });
     await signIn('service.one');
-    expect(await screen.findByRole('heading', { level: 1, name: '員工作業' })).toBeVisible();
-    expect(app.location()).toBe('/groupins/staff');
-    const main = screen.getByRole('main');
-    expect(main).toHaveTextContent('service.one');
-    expect(main).toHaveTextContent('客服、核保');
-    expect(main).toHaveTextContent('尚未開放');
-    expect(within(main).getByRole('link', { name: '登出' })).toHaveAttribute('href', '/groupins/logout');
-    expect(screen.queryByRole('navigation', { name: '員工作業' })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: '案件明細' })).toBeVisible();
+    expect(app.location()).toBe('/groupins/staff/case');
+    expect(screen.getByRole('textbox', { name: /受理編號/ })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: '員工作業' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['案件查詢']);
+  });
+
+  it('lands an underwriter on 申請案件, the work queue, whatever other roles they hold', async () => {
+    const underwriter = { name: 'underwriter.one', roles: ['service', 'underwriter'] };
+    const app = renderStaff('/groupins/login', {
+      'staff/login': ok(underwriter),
+      'staff/me': ok(underwriter),
+      'staff/applications': FORBIDDEN,
+    });
+    await signIn('underwriter.one');
+    expect(await screen.findByRole('heading', { level: 1, name: '申請案件' })).toBeVisible();
+    expect(app.location()).toBe('/groupins/staff/applications');
+    const nav = screen.getByRole('navigation', { name: '員工作業' });
+    expect(within(nav).getByRole('link', { name: '申請案件' })).toHaveAttribute('aria-current', 'page');
+    expect(within(screen.getByRole('banner')).getByText('（客服、核保）')).toBeVisible();
   });
 
   it('refuses a screen the roles do not allow without calling it', async () => {
@@ -114,6 +126,6 @@ describe('the staff’s shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['狀態機圖集']);
+    ).toEqual(['狀態機圖集', '案件查詢']);
   });
 });
