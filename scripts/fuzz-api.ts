@@ -19,7 +19,7 @@ const problems: string[] = [];
 const started = performance.now();
 
 for (let done = 0; done < RUNS; done += BATCH) {
-  const batch = fc.sample(fuzzRequest(endpoints), {
+  const batch = fc.sample(fuzzRequest(endpoints, target.known), {
     numRuns: Math.min(BATCH, RUNS - done),
     seed: SEED + done,
   });

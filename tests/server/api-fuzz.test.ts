@@ -162,7 +162,7 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
 
   it('reaches every endpoint the app registers', () => {
     const urls = target.endpoints.map((endpoint) => endpoint.url);
-    expect(urls).toHaveLength(46);
+    expect(urls).toHaveLength(51);
     expect(urls).toContain(`${API}/contact/submit`);
     expect(urls).toContain(`${API}/content/articles`);
     expect(urls).toContain(`${API}/DTODGAZ0/insertCart`);
@@ -187,6 +187,15 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
       expect(urls).toContain(`${API}/staff/${url}`);
     for (const url of ['accounts/end-sessions', 'audit']) expect(urls).toContain(`${API}/staff/${url}`);
     expect(urls).toContain(`${API}/trace/transitions`);
+    // issue 35's application queue, its CSV export, and an application's case: read, roster opened, moved
+    for (const url of [
+      'applications',
+      'applications/export',
+      'applications/:applicationNo',
+      'applications/:applicationNo/roster',
+      'applications/:applicationNo/move',
+    ])
+      expect(urls).toContain(`${API}/staff/${url}`);
   });
 
   it.each(PROBE_CASES)(
@@ -203,7 +212,7 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
 
   it('answers crafted bodies and queries to every endpoint, storing nothing when it refuses (fast-check)', async () => {
     await fc.assert(
-      fc.asyncProperty(fuzzRequest(target.endpoints), async (request) => {
+      fc.asyncProperty(fuzzRequest(target.endpoints, target.known), async (request) => {
         expect((await target.answer(request)).problem).toBeUndefined();
       }),
       { numRuns: 700 },

@@ -178,5 +178,12 @@ describe('an application’s case', () => {
     expect(bad.json()).toEqual({ returnCode: 400, data: null, msg: '受理編號格式錯誤' });
     const body = await visitor.api('staff/applications/GI999123100001/move', { to: '審核', version: 0 });
     expect(body.json().returnCode).toBe(400);
+    // a version no screen shows, refused in Chinese naming the field
+    const version = await visitor.api('staff/applications/GI999123100001/move', {
+      to: '資料審核中',
+      note: '',
+      version: 0,
+    });
+    expect(version.json()).toEqual({ returnCode: 400, data: null, msg: '版本格式錯誤' });
   });
 });

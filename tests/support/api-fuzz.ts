@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { CONSENT_VERSION } from '../../src/domain/consent';
 import { API_BASE } from '../../src/domain/envelope';
+import { GROUP_SIZE } from '../../src/domain/pricing';
 import { STAFF_ROLES } from '../../src/domain/staff-roles';
 import { CartVisitor } from './cart-visitor';
 import { namesAField } from './field-labels';
 import { addStaff, type CookieJar, createTestApp, type TestApp } from './server';
-import { PLAN, ROSTER, validApplicant } from './shopcart-input';
+import { applyForBasic } from './shopcart';
+import { APPLICANT, PLAN, ROSTER, validApplicant } from './shopcart-input';
 import { RowWatch } from './table-rows';
 
 /**
@@ -70,6 +72,16 @@ const SHOPCART_PLAN = { ...PLAN, averageSalary: 50_000 };
  * mutations of a flow's other fields reach past the captcha to what the server does with them.
  */
 export const SOLVED_CAPTCHA = 'solved-captcha';
+
+/**
+ * Stands for the fuzz target's application's version in a move's body: `send` puts the version it has now
+ * in its place, so the mutations of the move's other fields reach past the version check to the
+ * application machine's.
+ */
+export const CURRENT_VERSION = 'current-version';
+
+/** A 受理編號 of the right shape that names none of the fuzz target's applications (its own are of today). */
+const UNKNOWN_APPLICATION_NO = 'GI115112300001';
 
 /**
  * The shopcart's valid applicant with every field the form may send (the salary ones too) and no phone,
@@ -205,6 +217,31 @@ export const VALID_INPUT: Record<string, object> = {
     from: '2026-03-01',
     to: '2026-03-31',
     page: 1,
+  },
+  // the fuzz target's application (sent 受理 today, of APPLICANT) is in the queue these filters give
+  [`${API_BASE}/staff/applications`]: {
+    status: '已受理',
+    from: '2026-01-01',
+    headcountMin: GROUP_SIZE.min,
+    headcountMax: GROUP_SIZE.maxOnline,
+    industry: APPLICANT.industry,
+    q: APPLICANT.taxId,
+    page: 1,
+  },
+  [`${API_BASE}/staff/applications/export`]: {
+    status: '已受理',
+    from: '2026-01-01',
+    headcountMin: GROUP_SIZE.min,
+    headcountMax: GROUP_SIZE.maxOnline,
+    industry: APPLICANT.industry,
+    q: APPLICANT.taxId,
+  },
+  // the roster's opening takes no body; a move from 已受理 (its first lands, the next the machine refuses)
+  [`${API_BASE}/staff/applications/:applicationNo/roster`]: {},
+  [`${API_BASE}/staff/applications/:applicationNo/move`]: {
+    to: '資料審核中',
+    note: '已收到要保書',
+    version: CURRENT_VERSION,
   },
   [`${API_BASE}/trace/transitions`]: {
     steps: [
@@ -353,13 +390,19 @@ function query(url: string): fc.Arbitrary<string> {
     );
 }
 
-/** The path with some of its characters (never a slash) percent-encoded, in upper- or lower-case hex. */
+/** Whether the character at `index` of a route's path is in a parameter's segment (`:applicationNo`). */
+const inParameter = (path: string, index: number) => path[path.lastIndexOf('/', index) + 1] === ':';
+
+/**
+ * The path with some of its characters (never a slash, nor a parameter's name) percent-encoded, in upper-
+ * or lower-case hex.
+ */
 function encodedPath(path: string): fc.Arbitrary<string> {
   return fc.array(fc.tuple(fc.nat(), fc.boolean()), { maxLength: 4 }).map((picks) => {
     const chars = path.split('');
     for (const [at, lower] of picks) {
       const index = at % chars.length;
-      if (chars[index] === '/' || chars[index]!.startsWith('%')) continue;
+      if (chars[index] === '/' || chars[index]!.startsWith('%') || inParameter(path, index)) continue;
       const hex = chars[index]!.charCodeAt(0).toString(16).padStart(2, '0');
       chars[index] = `%${lower ? hex : hex.toUpperCase()}`;
     }
@@ -367,20 +410,61 @@ function encodedPath(path: string): fc.Arbitrary<string> {
   });
 }
 
+/** A path parameter's crafted values, as they stand in the URL: any text percent-encoded, or malformed. */
+const craftedSegment = fc.oneof(
+  text.map(percentEncode),
+  longText.map(percentEncode),
+  methodName,
+  fc.constantFrom('%', '%zz', '%E5%8F', '%ED%A0%80', '%00', '%2F', '%2E%2E', '..', '.', ' ', '%20'),
+);
+
+/**
+ * Values of the path's parameters: mostly `known`'s (a real application's 受理編號), else one of the right
+ * shape that names nothing, else crafted.
+ */
+function pathValues(path: string, known: Record<string, string>): fc.Arbitrary<Record<string, string>> {
+  const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  return fc.record(
+    Object.fromEntries(
+      names.map((name) => [
+        name,
+        fc.oneof(
+          { weight: 4, arbitrary: fc.constant(known[name] ?? UNKNOWN_APPLICATION_NO) },
+          fc.constant(UNKNOWN_APPLICATION_NO),
+          { weight: 2, arbitrary: craftedSegment },
+        ),
+      ]),
+    ),
+  );
+}
+
 const unknownEndpoint = fc
   .tuple(fc.constantFrom<Endpoint['method']>('GET', 'POST'), fc.stringMatching(/^[A-Za-z0-9]{1,12}$/))
   .map(([method, name]): Endpoint => ({ method, url: `${API_BASE}/${name}/${name}` }));
 
-/** One crafted request to one of `endpoints` (or, now and then, to a path no route serves). */
-export function fuzzRequest(endpoints: Endpoint[]): fc.Arbitrary<FuzzRequest> {
+/**
+ * One crafted request to one of `endpoints` (or, now and then, to a path no route serves); a route's path
+ * parameters take `known`'s values (by name) or crafted ones.
+ */
+export function fuzzRequest(
+  endpoints: Endpoint[],
+  known: Record<string, string> = {},
+): fc.Arbitrary<FuzzRequest> {
   const endpoint = fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...endpoints) }, unknownEndpoint);
   return endpoint.chain(({ method, url }) =>
     fc.record({
       method: fc.constant(method),
       endpoint: fc.constant(url),
       url: fc
-        .tuple(fc.oneof({ weight: 4, arbitrary: fc.constant(url) }, encodedPath(url)), query(url))
-        .map(([path, search]) => (method === 'GET' && search ? `${path}?${search}` : path)),
+        .tuple(
+          fc.oneof({ weight: 4, arbitrary: fc.constant(url) }, encodedPath(url)),
+          pathValues(url, known),
+          query(url),
+        )
+        .map(([path, values, search]) => {
+          const filled = path.replace(/:(\w+)/g, (_, name: string) => values[name]!);
+          return method === 'GET' && search ? `${filled}?${search}` : filled;
+        }),
       payload: method === 'POST' ? body(url) : fc.constant(undefined),
       token: fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, fc.constant(false)),
     }),
@@ -414,14 +498,27 @@ export const REFUSAL_WRITES: Record<string, string[]> = {
   [`${API_BASE}/staff/login`]: ['login_failures', 'audit_log'],
 };
 
+/**
+ * Routes that answer a file when they succeed, by the content-type it comes as: that answer is not the
+ * envelope. Any other answer of theirs is.
+ */
+export const FILE_ANSWERS: Record<string, string> = {
+  [`${API_BASE}/overprint/document`]: 'application/pdf',
+  [`${API_BASE}/staff/applications/export`]: 'text/csv',
+};
+
 const HAN = /\p{Script=Han}/u;
 
 /**
- * What is wrong with an answer of the route `endpoint`, or undefined: a 5xx, no envelope, a message not in
- * Chinese or echoing input, a 400 naming no field of the route's input.
+ * What is wrong with an answer of the route `endpoint`, or undefined: a 5xx, no envelope (but a file route's
+ * success), a message not in Chinese or echoing input, a 400 naming no field of the route's input.
  */
 export function answerProblem(response: LightMyRequestResponse, endpoint: string): string | undefined {
   if (response.statusCode >= 500) return `status ${response.statusCode}`;
+  const file = FILE_ANSWERS[endpoint];
+  if (file && response.statusCode === 200 && String(response.headers['content-type']).startsWith(file)) {
+    return undefined;
+  }
   let answer: { returnCode?: unknown; data?: unknown; msg?: unknown };
   try {
     answer = response.json();
@@ -453,8 +550,9 @@ function refused(response: LightMyRequestResponse): boolean {
 const STAFF = { name: 'fuzz.reader', password: 'fuzz reader password' };
 
 /**
- * The app on an in-memory PGlite, with every API endpoint it registers, one visitor signed in as staff with
- * every role (so crafted staff queries reach past the 401 and 403), and a watch on every table: what the property suite and
+ * The app on an in-memory PGlite, with every API endpoint it registers, one application a company sent (so
+ * the case routes' crafted requests reach a real one), one visitor signed in as staff with every role (so
+ * crafted staff queries reach past the 401 and 403), and a watch on every table: what the property suite and
  * `npm run fuzz:api` send their crafted requests to. Its address is on the rate limits' allow list.
  */
 export class FuzzTarget {
@@ -462,6 +560,8 @@ export class FuzzTarget {
     readonly t: TestApp,
     readonly jar: CookieJar,
     readonly endpoints: Endpoint[],
+    /** the path parameters' values that name something: the application's 受理編號 */
+    readonly known: { applicationNo: string },
     private readonly rows: RowWatch,
   ) {}
 
@@ -471,7 +571,8 @@ export class FuzzTarget {
     const jar = await t.newVisitor();
     await addStaff(t.db, STAFF.name, STAFF.password, STAFF_ROLES);
     await addStaff(t.db, 'fuzz.other', STAFF.password, ['analyst']);
-    const target = new FuzzTarget(t, jar, endpoints, await RowWatch.start(t.db));
+    const { applicationNo } = await applyForBasic(t);
+    const target = new FuzzTarget(t, jar, endpoints, { applicationNo }, await RowWatch.start(t.db));
     await target.logIn();
     return target;
   }
@@ -490,7 +591,10 @@ export class FuzzTarget {
     await this.rows.changed();
   }
 
-  /** Sends a crafted request as the visitor, each SOLVED_CAPTCHA in its body replaced by a solved captcha. */
+  /**
+   * Sends a crafted request as the visitor, each SOLVED_CAPTCHA in its body replaced by a solved captcha
+   * and each CURRENT_VERSION by the application's version.
+   */
   async send(request: FuzzRequest): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = request.token ? this.t.csrfHeaders(this.jar) : {};
     let payload = request.payload;
@@ -500,7 +604,15 @@ export class FuzzTarget {
         const captcha = await new CartVisitor(this.t, this.jar, '127.0.0.1').captcha();
         payload = payload.replace(`"${SOLVED_CAPTCHA}"`, JSON.stringify(captcha));
       }
-      // solving reads a challenge, which stores nothing; the watch starts from here
+      if (payload.includes(`"${CURRENT_VERSION}"`)) {
+        const { version } = await this.t.db
+          .selectFrom('applications')
+          .select('version')
+          .where('application_no', '=', this.known.applicationNo)
+          .executeTakeFirstOrThrow();
+        payload = payload.replaceAll(`"${CURRENT_VERSION}"`, String(version));
+      }
+      // solving reads a challenge and the version is read, which store nothing; the watch starts from here
       await this.rows.changed();
     }
     return this.t.app.inject({ method: request.method, url: request.url, headers, payload });

@@ -1,4 +1,6 @@
 import type { ISchema } from 'yup';
+import { caseMoveSchema, caseParamsSchema } from '../../src/domain/api/application-case';
+import { applicationQueueSchema } from '../../src/domain/api/application-queue';
 import { traceBatchSchema, trafficQuerySchema } from '../../src/domain/api/atlas';
 import {
   addDetailTraceSchema,
@@ -68,6 +70,12 @@ const ROUTE_SCHEMAS: Record<string, ISchema<unknown>[]> = {
   'staff/accounts/unlock': [staffNameSchema],
   'staff/accounts/end-sessions': [staffNameSchema],
   'staff/audit': [auditQuerySchema],
+  'staff/applications': [applicationQueueSchema],
+  'staff/applications/export': [applicationQueueSchema],
+  'staff/applications/:applicationNo': [caseParamsSchema],
+  'staff/applications/:applicationNo/roster': [caseParamsSchema],
+  // the path first, then the body
+  'staff/applications/:applicationNo/move': [caseParamsSchema, caseMoveSchema],
   'atlas/traffic': [trafficQuerySchema],
   'trace/transitions': [traceBatchSchema],
 };
