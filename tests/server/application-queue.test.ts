@@ -23,6 +23,7 @@ const OCTOBER: QueueApplication[] = Array.from({ length: 25 }, (_, i) => ({
 Object.assign(OCTOBER[2]!, { companyName: '山嵐物流有限公司', industry: 'H', headcount: 40 });
 Object.assign(OCTOBER[3]!, { companyName: '100%_純天然食品行', taxId: '12345675', headcount: 5 });
 Object.assign(OCTOBER[4]!, { status: '資料審核中', industry: 'H' });
+Object.assign(OCTOBER[5]!, { companyName: 'Sunrise 晨光設計有限公司' });
 // asked for documents on the 26th: it waits from then, so it comes after those stored before the 26th
 Object.assign(OCTOBER[0]!, { status: '待補件', waitingSince: taipei('2026-10-26T09:00:00') });
 
@@ -120,6 +121,11 @@ describe('the application queue', () => {
     expect(await numbers(`?q=${encodeURIComponent('100%_純')}`)).toEqual([OCTOBER[3]!.applicationNo]);
     expect(await numbers(`?q=${encodeURIComponent('%')}`)).toEqual([OCTOBER[3]!.applicationNo]);
     expect(await numbers(`?q=${encodeURIComponent('找不到的公司')}`)).toEqual([]);
+  });
+
+  it('finds a company name whatever the case of its letters', async () => {
+    expect(await numbers('?q=sunRISE')).toEqual([OCTOBER[5]!.applicationNo]);
+    expect(await numbers(`?q=${encodeURIComponent('SUNRISE 晨光')}`)).toEqual([OCTOBER[5]!.applicationNo]);
   });
 
   it('refuses a query it cannot read with what to correct, in the envelope', async () => {

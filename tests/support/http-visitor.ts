@@ -39,6 +39,11 @@ export class HttpVisitor {
     return this.#api<T>(path, { method: 'GET' });
   }
 
+  /** GET `${API_BASE}/${path}` of a file (a CSV export): its HTTP status and text */
+  download(path: string): Promise<{ status: number; text: string }> {
+    return this.#send(path.replace(/\?.*$/, ''), `${this.origin}${API_BASE}/${path}`, { method: 'GET' });
+  }
+
   /** POST `${API_BASE}/${path}` with the CSRF header */
   post<T>(path: string, body: unknown): Promise<HttpAnswer<T>> {
     return this.#api<T>(path, {

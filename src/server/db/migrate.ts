@@ -20,6 +20,7 @@ import * as staff from './migrations/0018_staff';
 import * as applicationVersions from './migrations/0019_application_versions';
 import * as contactInbox from './migrations/0020_contact_inbox';
 import * as applicationWaiting from './migrations/0021_application_waiting';
+import * as applicationQueueReads from './migrations/0022_application_queue_reads';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019_application_versions': applicationVersions,
   '0020_contact_inbox': contactInbox,
   '0021_application_waiting': applicationWaiting,
+  '0022_application_queue_reads': applicationQueueReads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

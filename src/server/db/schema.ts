@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kysely';
 import type { ContactQuoteCover } from '../../domain/api/contact';
 import type { ApplicationStatus } from '../../domain/application-status';
 import type { ContactStatus } from '../../domain/contact-status';
@@ -192,6 +192,8 @@ export interface ApplicationsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   /** while at 待補件, when the documents were asked for; null otherwise (migration 0021) */
   waiting_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** lower(company_name), kept by the database: what the queue's search compares (migration 0022) */
+  company_name_folded: GeneratedAlways<string>;
 }
 
 export interface ApplicationItemsTable {

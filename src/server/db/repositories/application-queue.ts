@@ -35,7 +35,8 @@ function matches(filter: QueueFilter, withStatus: boolean) {
         eb.or([
           eb('application_no', 'like', `${pattern.toUpperCase()}%`),
           eb('tax_id', '=', filter.search),
-          eb('company_name', 'ilike', `%${pattern}%`),
+          // ILIKE on the name, without lowering every name again (migration 0022)
+          eb('company_name_folded', 'like', sql<string>`lower(${`%${pattern}%`})`),
         ]),
       );
     }
