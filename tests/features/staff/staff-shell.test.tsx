@@ -55,7 +55,11 @@ describe('the staff’s shell', () => {
     expect(app.location()).toBe('/groupins/staff/case');
     expect(screen.getByRole('textbox', { name: /受理編號/ })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: '員工作業' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['案件查詢']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['案件查詢']);
   });
 
   it('lands an underwriter on 申請案件, the work queue, whatever other roles they hold', async () => {
