@@ -41,6 +41,8 @@ const TEXT = {
   confirm: '確認',
   cancel: '取消',
   roster: '被保險人名冊',
+  /** the roster's scrolling box: named apart from its section */
+  rosterTable: '名冊表格',
   rosterCaption: (count: number, whole: boolean) =>
     `被保險人名冊（共 ${count} 人；${whole ? '已顯示完整身分證字號，已記錄' : '身分證字號隱藏部分'}）`,
   reveal: '顯示完整身分證字號',
@@ -301,7 +303,7 @@ function Roster({ applicationNo, found }: { applicationNo: string; found: Applic
               {TEXT.refused(failure)}
             </p>
           )}
-          <TableScroll label={TEXT.roster}>
+          <TableScroll label={TEXT.rosterTable}>
             <table className="data-table">
               <caption>{TEXT.rosterCaption(roster.length, whole !== null)}</caption>
               <thead>

@@ -1,0 +1,189 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpVisitor } from '../support/http-visitor';
+import { APPLICANT, ROSTER, validSubmission } from '../support/shopcart-input';
+import { watchPageProblems } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { openApp } from './support/built-app';
+import { type RunningServer, startBuiltServer } from './support/server';
+import { expectHeading, textbox } from './support/shopcart-steps';
+import { addStaffAccount, checkAtWidths, signIn } from './support/staff';
+
+/*
+ * Issue 35's back office, end to end in Chromium against the built server: an underwriter finds the
+ * application a visitor has just sent, by its 受理編號 and by the company's name, opens its roster's ID
+ * numbers and moves it 資料審核中 → 待補件 → 資料審核中 → 核保中 → 已承保 with its notes; the visitor's progress
+ * page shows each step with its note; the service desk reads the case but can neither open the ID numbers
+ * nor move it nor open the queue; an admin adds a person; the audit log lists each of these actions.
+ */
+
+const PASSWORD = 'back-office-e2e-password';
+const STAFF = {
+  admin: 'admin.e2e',
+  underwriter: 'underwriter.e2e',
+  service: 'service.e2e',
+} as const;
+
+const MOVES: Array<[string, string]> = [
+  ['資料審核中', ''],
+  ['待補件', '請補蓋有公司大小章的要保書正本'],
+  ['資料審核中', '已收到補件，繼續審核'],
+  ['核保中', ''],
+  ['已承保', '保單已核發，將寄送至聯絡人'],
+];
+
+let browser: Browser;
+let server: RunningServer;
+let dataDir: string;
+let applicationNo: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'groupins-e2e-back-office-'));
+  server = await startBuiltServer({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+  for (const [role, name] of Object.entries(STAFF)) addStaffAccount(dataDir, name, role, PASSWORD);
+  // a company applies for 基本型 as its pages do, over HTTP
+  const visitor = await HttpVisitor.arrive(server.origin);
+  expect((await visitor.insertPackage('BASIC')).body.returnCode).toBe(0);
+  const answer = await visitor.post<{ applicationNo: string }>('shopcart/submitApplication', {
+    ...validSubmission(),
+    captcha: await visitor.captcha(),
+  });
+  expect(answer.body.returnCode).toBe(0);
+  applicationNo = answer.body.data.applicationNo;
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const url = (route: string) => `${server.origin}/groupins${route}`;
+
+async function signedIn(name: string, lands: RegExp): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ locale: 'zh-TW', viewport: { width: 1366, height: 844 } });
+  contexts.push(context);
+  const problems = await watchPageProblems(context);
+  const page = await context.newPage();
+  await page.goto(url('/login'));
+  await signIn(page, name, PASSWORD);
+  await page.waitForURL(lands);
+  return { page, problems };
+}
+
+const statusLine = (page: Page, status: string) =>
+  page.getByText(`受理編號 ${applicationNo}，目前狀態：${status}`, { exact: true });
+
+describe('the back office in Chromium against the built server', () => {
+  it('an underwriter finds the new application, opens its roster and moves it to 已承保', async () => {
+    const { page, problems } = await signedIn(STAFF.underwriter, /\/groupins\/staff\/applications$/);
+    const table = page.getByRole('table', { name: '案件列表' });
+    const search = async (text: string) => {
+      await page.getByLabel(/^搜尋/).fill(text);
+      await page.getByRole('button', { name: '查詢' }).click();
+      await page.waitForURL((u) => u.searchParams.get('q') === text);
+      return table.getByRole('rowheader').allTextContents();
+    };
+    expect(await search(applicationNo)).toEqual([applicationNo]);
+    expect(await search(APPLICANT.companyName.slice(0, 4))).toEqual([applicationNo]);
+
+    await table.getByRole('link', { name: applicationNo }).click();
+    await page.waitForURL(new RegExp(`/groupins/staff/case\\?no=${applicationNo}$`));
+    await statusLine(page, '已受理').waitFor();
+    const roster = page.getByRole('table', { name: /^被保險人名冊/ });
+    for (const person of ROSTER)
+      await roster.getByText(`${person.personId.slice(0, 3)}****${person.personId.slice(-3)}`).waitFor();
+    await page.getByRole('button', { name: '顯示完整身分證字號' }).click();
+    for (const person of ROSTER) await roster.getByText(person.personId, { exact: true }).waitFor();
+    const findings = await checkAtWidths(page, '案件明細');
+
+    for (const [to, note] of MOVES) {
+      await page.getByRole('button', { name: new RegExp(`^改為「${to}」`) }).click();
+      const dialog = page.getByRole('dialog');
+      if (note) await dialog.getByLabel(/^說明/).fill(note);
+      await dialog.getByRole('button', { name: '確認' }).click();
+      await statusLine(page, to).waitFor();
+      await page.getByText(`已改為「${to}」`).waitFor();
+    }
+    expect(await page.getByRole('region', { name: '可執行的處理' }).count()).toBe(0);
+    const progress = page.getByRole('table', { name: '進度（公司所見）' });
+    expect(await progress.getByRole('cell').allTextContents()).toEqual([
+      '已受理',
+      '—',
+      ...MOVES.flatMap(([to, note]) => [to, note || '—']),
+    ]);
+    findings.push(...(await checkAtWidths(page, '案件明細（已承保）')));
+    expect(findings).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('the company’s progress page shows each step with its note', async () => {
+    const context = await browser.newContext({ locale: 'zh-TW', viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await openApp(page, url('/progress'));
+    await expectHeading(page, '進度查詢');
+    await textbox(page, '受理編號').fill(applicationNo);
+    await textbox(page, '統一編號').fill(APPLICANT.taxId);
+    const widget = page.locator('altcha-widget');
+    await widget.getByRole('checkbox', { name: '我不是機器人' }).click();
+    await widget.getByRole('checkbox', { name: '驗證完成' }).waitFor();
+    await page.getByRole('button', { name: '查詢進度' }).click();
+    const timeline = page.getByRole('list', { name: '處理進度' });
+    await timeline.waitFor();
+    const items = await timeline.getByRole('listitem').allTextContents();
+    expect(items.map((item) => item.split(' ')[0])).toEqual(['已受理', ...MOVES.map(([to]) => to)]);
+    for (const [, note] of MOVES) if (note) expect(items.join('\n')).toContain(note);
+  });
+
+  it('the service desk reads the case but cannot open the ID numbers, move it or open the queue', async () => {
+    const { page, problems } = await signedIn(STAFF.service, /\/groupins\/staff\/case$/);
+    await page.getByLabel(/^受理編號/).fill(applicationNo.toLowerCase());
+    await page.getByRole('button', { name: '開啟案件' }).click();
+    await statusLine(page, '已承保').waitFor();
+    expect(await page.getByRole('button', { name: '顯示完整身分證字號' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^改為/ }).count()).toBe(0);
+    const roster = page.getByRole('table', { name: /^被保險人名冊/ });
+    for (const person of ROSTER)
+      expect(await roster.getByText(person.personId, { exact: true }).count()).toBe(0);
+    const findings = await checkAtWidths(page, '案件明細（客服）');
+    await page.goto(url('/staff/applications'));
+    await page.getByText('您沒有使用此功能的權限').waitFor();
+    expect(findings).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('an admin adds a person, and the audit log lists every action above', async () => {
+    const { page } = await signedIn(STAFF.admin, /\/groupins\/staff\/accounts$/);
+    await page.getByRole('table', { name: '人員帳號' }).waitFor();
+    await page.getByLabel(/^帳號/).fill('clerk.e2e');
+    await page.getByRole('checkbox', { name: '客服' }).check();
+    await page.getByLabel(/^初始密碼/).fill(PASSWORD);
+    await page.getByLabel(/^再次輸入初始密碼/).fill(PASSWORD);
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await page.getByText('已新增 clerk.e2e').waitFor();
+
+    await page.goto(url(`/staff/audit?applicationNo=${applicationNo}`));
+    const entries = page.getByRole('table', { name: '稽核紀錄' });
+    await entries.waitFor();
+    const rows = await entries.getByRole('row').allTextContents();
+    const moved = rows.filter((row) => row.includes('變更案件狀態'));
+    expect(moved).toHaveLength(MOVES.length);
+    for (const row of moved) expect(row).toContain(STAFF.underwriter);
+    expect(
+      rows.filter((row) => row.includes('檢視完整身分證字號') && row.includes(STAFF.underwriter)),
+    ).toHaveLength(1);
+    for (const person of ROSTER) expect(rows.join('\n')).not.toContain(person.personId);
+
+    await page.goto(url('/staff/audit'));
+    await entries.waitFor();
+    const all = (await entries.getByRole('row').allTextContents()).join('\n');
+    expect(all).toMatch(new RegExp(`${STAFF.admin}新增人員帳號 clerk\\.e2e`));
+    for (const name of Object.values(STAFF)) expect(all).toContain(name);
+  });
+});
