@@ -307,8 +307,6 @@ export const machines: RegisteredMachine[] = [
     id: 'application',
     title: '申請案件',
     machine: applicationMachine,
-    // the back office's screens come with the next round (issue 35): until then the machine alone
-    levels: ['machine'],
     events: [
       { type: 'review.start' },
       { type: 'documents.request', note: SAMPLE_DOCUMENTS_NOTE },

@@ -227,3 +227,41 @@ export function contactScreen() {
       : null,
   };
 }
+
+/**
+ * 案件明細 as an underwriter reads it: the status line, the moves offered (each button 「改為「X」」 read as
+ * the move that leads to X, as docs/specification.md §4 names them), those marked （須填寫說明）, and
+ * whether any move follows. Before the case has loaded the status is null.
+ */
+export function applicationScreen() {
+  const text = (e: Element | null | undefined) => (e?.textContent ?? '').trim();
+  const main = document.querySelector('main');
+  const status = /目前狀態：(.+)$/.exec(text(main?.querySelector('.staff-case-status')))?.[1] ?? null;
+  const movesHeading = [...(main?.querySelectorAll('h2') ?? [])].find((h) => text(h) === '可執行的處理');
+  const section = movesHeading?.closest('section');
+  // §4's moves by the status they lead to; back to 資料審核中 is 收到補件 from 待補件, 開始審核 otherwise
+  const leadingTo: Record<string, string> = {
+    資料審核中: status === '待補件' ? 'documents.receive' : 'review.start',
+    待補件: 'documents.request',
+    核保中: 'underwriting.start',
+    已承保: 'application.accept',
+    不予承保: 'application.decline',
+    已結案: 'application.close',
+  };
+  const offered = [...(section?.querySelectorAll('button') ?? [])].map((button) => {
+    const label = /^改為「(.+)」(（須填寫說明）)?$/.exec(text(button));
+    return {
+      move: (label && leadingTo[label[1]!]) ?? `a button that is no move: ${text(button)}`,
+      needsNote: Boolean(label?.[2]),
+    };
+  });
+  return {
+    status,
+    moves: offered.map((m) => m.move).sort(),
+    needNote: offered
+      .filter((m) => m.needsNote)
+      .map((m) => m.move)
+      .sort(),
+    final: status !== null && !section,
+  };
+}

@@ -3,6 +3,7 @@ import { buildCartItem } from '../../src/domain/cart-item';
 import { type CatalogueCell, type CataloguePackage, cellPackage } from '../../src/domain/catalogue';
 import { API_BASE, type ApiEnvelope, CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/envelope';
 import { solvedCaptcha } from './captcha-solution';
+import { validSubmission } from './shopcart-input';
 
 /** An API call's HTTP status and its envelope. */
 export interface HttpAnswer<T = unknown> {
@@ -113,4 +114,20 @@ export class HttpVisitor {
     }
     return { status: response.status, text };
   }
+}
+
+/**
+ * A company applies for 基本型 on a running server through the cart service, as applyForBasic does on the
+ * test app (tests/support/shopcart.ts): its 受理編號.
+ */
+export async function applyForBasicOverHttp(origin: string): Promise<string> {
+  const visitor = await HttpVisitor.arrive(origin);
+  const added = await visitor.insertPackage('BASIC');
+  if (added.body.returnCode !== 0) throw new Error(`insertCart BASIC: ${added.body.msg}`);
+  const answer = await visitor.post<{ applicationNo: string }>('shopcart/submitApplication', {
+    ...validSubmission(),
+    captcha: await visitor.captcha(),
+  });
+  if (answer.body.returnCode !== 0) throw new Error(`submitApplication: ${answer.body.msg}`);
+  return answer.body.data.applicationNo;
 }

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { staffSession } from '../../src/lib/staff-api';
 import { createStaffRouter } from '../../src/staff-router';
+import type { CartVisitor } from './cart-visitor';
 
 /** The server's answer to one staff call: an envelope, and its HTTP status (200 unless given). */
 export interface StaffAnswer {
@@ -28,6 +29,18 @@ export interface StaffCall {
   body: unknown;
   headers: Headers;
 }
+
+/** A call of the page answered by a real test server, with `visitor`'s cookies (a signed-in person's). */
+export const answeredBy =
+  (visitor: CartVisitor) =>
+  async (call: StaffCall): Promise<StaffAnswer> => {
+    const query = call.query.toString();
+    const response =
+      call.method === 'POST'
+        ? await visitor.api(call.path, call.body ?? {})
+        : await visitor.read(query ? `${call.path}?${query}` : call.path);
+    return { ...response.json(), status: response.statusCode };
+  };
 
 /**
  * The staff's pages in jsdom at `path` (below /groupins/), on memory history, against a fake server: each

@@ -36,6 +36,8 @@ const TEXT = {
   moves: '可執行的處理',
   movesHint: '每次處理都會記錄，說明會顯示在公司的進度查詢頁面。',
   moveTo: (to: string) => `改為「${to}」`,
+  /** on the button of a move whose dialog asks for a 說明: staff know before they open it */
+  needsNote: '（須填寫說明）',
   moved: (to: string) => `已改為「${to}」`,
   overtaken: (status: string) => `此案件已由他人更新，目前為「${status}」；以下為最新內容。`,
   confirm: '確認',
@@ -185,6 +187,7 @@ function Moves({ moves, onMove }: { moves: CaseMoveOffer[]; onMove: (move: CaseM
         {moves.map((move) => (
           <button key={move.to} type="button" className="button" onClick={() => onMove(move)}>
             {TEXT.moveTo(move.to)}
+            {move.noteRequired && TEXT.needsNote}
           </button>
         ))}
       </div>

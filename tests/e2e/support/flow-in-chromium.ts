@@ -21,8 +21,8 @@ export interface FlowInChromium<S, V> {
   /** the calls held until the path answers them, and compared with the oracle's */
   calls: readonly string[];
   stimuli: StimuliOf<S>;
-  /** the flow's first screen, under /groupins */
-  start: string;
+  /** the flow's first screen, under /groupins; a function is asked once the driver has set the page up */
+  start: string | (() => string);
   oracle(): Oracle<S | { kind: 'wait'; ms: number }, V>;
   /** sets the page up before the flow's first screen opens (clock, held calls), and its driver */
   driver(page: Page, origin: string, watch: FlowWatch): Promise<PathDriver<S, V>>;
@@ -39,7 +39,8 @@ export async function runInChromium<S, V>(
   const watch = options.watch ?? {};
   try {
     const driver = await flow.driver(page, app.server.origin, watch);
-    await openApp(page, `${app.server.origin}/groupins${flow.start}`);
+    const start = typeof flow.start === 'string' ? flow.start : flow.start();
+    await openApp(page, `${app.server.origin}/groupins${start}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     const agree = pageAgreement((view) => view);
     await runPath(

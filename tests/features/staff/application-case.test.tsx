@@ -150,10 +150,10 @@ describe('案件明細', () => {
     );
     const moves = within(screen.getByRole('region', { name: '可執行的處理' })).getAllByRole('button');
     expect(moves.map((button) => button.textContent)).toEqual([
-      '改為「待補件」',
+      '改為「待補件」（須填寫說明）',
       '改為「核保中」',
-      '改為「不予承保」',
-      '改為「已結案」',
+      '改為「不予承保」（須填寫說明）',
+      '改為「已結案」（須填寫說明）',
     ]);
   });
 
@@ -182,7 +182,7 @@ describe('案件明細', () => {
         ok(moved((call.body as { to: string }).to, (call.body as { note: string }).note)),
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '改為「待補件」' }));
+    await user.click(await screen.findByRole('button', { name: '改為「待補件」（須填寫說明）' }));
     const dialog = await screen.findByRole('dialog', { name: '改為「待補件」' });
     await user.click(within(dialog).getByRole('button', { name: '確認' }));
     expect(await within(dialog).findByText('說明不可為空白')).toBeInTheDocument();
@@ -226,7 +226,7 @@ describe('案件明細', () => {
       },
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '改為「已結案」' }));
+    await user.click(await screen.findByRole('button', { name: '改為「已結案」（須填寫說明）' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/^說明/), '公司撤回');
     await user.click(within(dialog).getByRole('button', { name: '確認' }));
@@ -244,7 +244,7 @@ describe('案件明細', () => {
       },
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '改為「待補件」' }));
+    await user.click(await screen.findByRole('button', { name: '改為「待補件」（須填寫說明）' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/^說明/), '請補名冊');
     await user.click(within(dialog).getByRole('button', { name: '確認' }));
