@@ -1,4 +1,4 @@
-import { type InferType, number, object, string } from 'yup';
+import { type InferType, object, string } from 'yup';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../application-status';
 import { messages } from '../messages';
 import { text } from '../validation/fields';
@@ -9,7 +9,7 @@ import {
   type ApplicationRecord,
   type RosterEntry,
 } from './overprint';
-import type { AuditEntry } from './staff';
+import { type AuditEntry, versionField } from './staff';
 
 /*
  * An application's case (docs/specification.md §6): GET staff/applications/:applicationNo (underwriter,
@@ -35,7 +35,7 @@ export const caseMoveSchema = object({
     .required((p) => messages.requiredSelect(labelOf(p)))
     .oneOf(APPLICATION_STATUSES, (p) => messages.format(labelOf(p))),
   note: text('說明').max(NOTE_MAX_LENGTH, (p) => messages.maxLength(labelOf(p), NOTE_MAX_LENGTH)),
-  version: number().label('版本').required().integer().min(1),
+  version: versionField(1),
 });
 export type CaseMove = InferType<typeof caseMoveSchema>;
 

@@ -1,4 +1,4 @@
-import { boolean, type InferType, number, object } from 'yup';
+import { boolean, type InferType, object } from 'yup';
 import { CONTACT_NOTE_MAX, CONTACT_REPLY_MAX, CONTACT_STATUSES } from '../contact-status';
 import { messages } from '../messages';
 import { validDate } from '../validation/date-rules';
@@ -6,6 +6,7 @@ import { choice, dateText, paragraphs, text } from '../validation/fields';
 import { labelOf } from '../validation/params';
 import { maxLength } from '../validation/text-rules';
 import { CONTACT_NO } from './contact';
+import { versionField, wholeNumber } from './staff';
 
 /*
  * The back office's contact inbox (聯絡訊息, issue 35): what a service person sends to list, read, take,
@@ -33,7 +34,7 @@ const contactNo = () =>
 /** Each write names the message and the version the screen read, so a change by someone else shows. */
 const seen = {
   contactNo: contactNo(),
-  version: number().label('版本').required().integer().min(0),
+  version: versionField(0),
 };
 
 /** The inbox's filters and page; every filter optional. */
@@ -43,7 +44,7 @@ export const contactInboxQuerySchema = object({
   quoteOnly: boolean().label('僅報價需求'),
   receivedFrom: dateText('收件日期起').test(validDate()),
   receivedTo: dateText('收件日期迄').test(validDate()),
-  page: number().label('頁次').integer().min(1).default(1),
+  page: wholeNumber('頁次', 1, 10_000).default(1),
 });
 export type ContactInboxQuery = InferType<typeof contactInboxQuerySchema>;
 

@@ -101,6 +101,17 @@ export const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, (p) => `${labelOf(p)}不可小於${min}`)
     .max(max, (p) => `${labelOf(p)}不可大於${max}`);
 
+/**
+ * The version of a row a staff screen showed, sent back with a change (a move made on an older one is
+ * refused); no form shows it, so anything but a whole number from `min` is malformed.
+ */
+export const versionField = (min: number) =>
+  number()
+    .label('版本')
+    .required()
+    .integer((p) => messages.badFormat(labelOf(p)))
+    .min(min, (p) => messages.badFormat(labelOf(p)));
+
 /** Query of GET staff/audit: newest first, a page at a time; each filter optional. */
 export const auditQuerySchema = object({
   person: text('人員')

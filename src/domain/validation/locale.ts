@@ -13,7 +13,7 @@ function requiredMessage(params: AnyMessageParams): string {
   return messages.required(label);
 }
 
-const badFormat = (params: Parameters<typeof labelOf>[0]) => messages.badFormat(labelOf(params));
+const badFormat = (params: AnyMessageParams) => messages.badFormat(labelOf(params));
 
 // yup reads its default messages when `.required()` and friends are called, so the field builders
 // import this module before building any schema. yup's own defaults are English and quote the value,
@@ -27,16 +27,6 @@ setLocale({
     notNull: requiredMessage,
     // a value outside the offered options is, to the visitor, an option not (yet) chosen
     oneOf: (params) => messages.requiredSelect(labelOf(params)),
-  },
-  // a number outside its bounds the field's own schema names no words for (a version, an id) is malformed
-  number: {
-    integer: (params) => messages.numeric(labelOf(params)),
-    min: badFormat,
-    max: badFormat,
-    lessThan: badFormat,
-    moreThan: badFormat,
-    positive: badFormat,
-    negative: badFormat,
   },
   boolean: { isValue: (params: AnyMessageParams) => messages.requiredCheck(labelOf(params)) },
   array: {
