@@ -104,6 +104,7 @@ const staffKb = (keys: string[]) =>
 const STAFF_SCREEN_MODULES = {
   '/login (staff)': [],
   '/staff/applications (staff: underwriter)': ['src/features/application-queue/queue-screen.tsx'],
+  '/staff/contacts (staff: service)': ['src/features/contact-inbox/inbox-screen.tsx'],
   '/atlas (staff: analyst)': ['src/features/atlas/atlas-screen.tsx'],
   '/staff/accounts (staff: admin)': ['src/features/staff-accounts/accounts-screen.tsx'],
   '/staff/audit (staff: admin)': ['src/features/audit-log/audit-screen.tsx'],
