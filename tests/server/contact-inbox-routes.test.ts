@@ -42,7 +42,7 @@ describe('the contact inbox’s endpoints', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  it('lists the messages, oldest first, a quote request with its head count, filtered and counted', async () => {
+  it('lists the messages, oldest first, a quote request with its cover and head count, filtered and counted', async () => {
     const older = await storeMessage(t.db, new Date('2026-03-02T01:00:00Z'), SAMPLE_QUOTE_REQUEST);
     const newer = await storeMessage(t.db, new Date('2026-03-03T01:00:00Z'));
     const answer = (
@@ -57,8 +57,9 @@ describe('the contact inbox’s endpoints', () => {
       receivedAt: '2026-03-02T01:00:00.000Z',
       companyName: SAMPLE_QUOTE_REQUEST.companyName,
       quoteHeadcount: 80,
+      quoteTitle: SAMPLE_QUOTE_REQUEST.quote!.item.CLASS_TITLE,
     });
-    expect(answer.data.messages[1].quoteHeadcount).toBeNull();
+    expect(answer.data.messages[1]).toMatchObject({ quoteHeadcount: null, quoteTitle: null });
     expect(answer.data.counts.new).toBe(2);
     const quotes = (
       await service.visitor.read(

@@ -84,6 +84,8 @@ export interface ContactInboxRow {
   topic: string;
   /** a quote request's head count; null for any other message */
   quoteHeadcount: number | null;
+  /** the title of a quote request's cover as the tryout priced it (基本型); null for any other message */
+  quoteTitle: string | null;
 }
 
 export interface ContactInboxPage {

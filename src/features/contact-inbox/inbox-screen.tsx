@@ -27,7 +27,7 @@ import { MessageView } from './message-view';
 /*
  * 聯絡訊息 (service, docs/specification.md §6): the contact messages, the longest waiting first, a page at a
  * time from the server, filtered by status, 處理人員, quote requests only and received Taipei days, with the
- * count of each status; a quote request from the tryout is marked 報價需求 with the head count priced. The
+ * count of each status; a quote request from the tryout is marked 報價需求 with the cover and head count priced. The
  * filters and the page are the address's query; `?no=` a 案件編號 opens that message instead.
  */
 
@@ -48,7 +48,7 @@ const TEXT = {
   messages: '訊息列表',
   contactNo: '案件編號',
   topic: '洽詢主題',
-  quote: (headcount: number) => `報價需求（${headcount} 人）`,
+  quote: (title: string, headcount: number) => `報價需求（${title}，${headcount} 人）`,
   sender: '公司／聯絡人',
   receivedAt: '收件時間',
   replyBy: '回覆期限',
@@ -271,7 +271,9 @@ function MessageList({ page, onPage }: { page: ContactInboxPage; onPage: (page: 
                     {row.quoteHeadcount !== null && (
                       <>
                         {' '}
-                        <strong className="staff-mark">{TEXT.quote(row.quoteHeadcount)}</strong>
+                        <strong className="staff-mark">
+                          {TEXT.quote(row.quoteTitle ?? '', row.quoteHeadcount)}
+                        </strong>
                       </>
                     )}
                   </>

@@ -53,6 +53,7 @@ const row = (message: InboxMessage): ContactInboxRow => ({
   companyName: message.companyName,
   topic: message.topic,
   quoteHeadcount: message.quoteHeadcount,
+  quoteTitle: message.quoteCover?.CLASS_TITLE ?? null,
 });
 
 const entry = (written: { author: string; at: Date; text: string }) => ({

@@ -6,7 +6,7 @@ import { FORBIDDEN, ok, renderStaff, type StaffAnswer, type StaffCall } from '..
 
 /*
  * 聯絡訊息 in jsdom against a fake server (issue 35): the inbox lists the messages with their status, topic,
- * sender, received time and assignee, a quote request marked 報價需求 with its head count; the filters are
+ * sender, received time and assignee, a quote request marked 報價需求 with its cover and head count; the filters are
  * the address's query. One message shows what the sender wrote and the cover that was priced, offers the
  * moves the server says the machine takes as buttons, keeps internal notes (labelled as never seen by the
  * sender) and a reply (said plainly not to be e-mailed yet), and on 「此訊息已由他人更新」 reads it again.
@@ -26,6 +26,7 @@ const ROW = {
   companyName: '晴空軟體股份有限公司',
   topic: 'quote',
   quoteHeadcount: 80,
+  quoteTitle: '基本型',
 } as const;
 
 const PAGE: ContactInboxPage = {
@@ -39,6 +40,7 @@ const PAGE: ContactInboxPage = {
       version: 1,
       topic: 'claim',
       quoteHeadcount: null,
+      quoteTitle: null,
       name: '林志明',
       companyName: '北辰工業有限公司',
     },
@@ -121,7 +123,7 @@ describe('聯絡訊息', () => {
     expect(screen.getByRole('heading', { level: 1, name: '聯絡訊息' })).toBeInTheDocument();
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      `${NO}新訊息投保規劃與報價 報價需求（80 人）晴空軟體股份有限公司／陳美玲2026-11-27 10:00:00115/12/01未指派`,
+      `${NO}新訊息投保規劃與報價 報價需求（基本型，80 人）晴空軟體股份有限公司／陳美玲2026-11-27 10:00:00115/12/01未指派`,
       'CT115112700002處理中理賠服務北辰工業有限公司／林志明2026-11-27 10:00:00115/12/01hao',
     ]);
     expect(within(table).getByRole('link', { name: NO })).toHaveAttribute(
