@@ -77,3 +77,8 @@ export function nextContactStatus(status: ContactStatus, event: ContactMessageEv
   const [next] = transition(contactMessageMachine, snapshot, event);
   return next.value as ContactStatus;
 }
+
+/** The events the machine takes from `status` (their guards aside): the moves a screen offers there. */
+export function contactEventsFrom(status: ContactStatus): ContactMessageEvent['type'][] {
+  return contactMessageMachine.states[status]!.ownEvents as ContactMessageEvent['type'][];
+}

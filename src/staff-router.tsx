@@ -128,6 +128,7 @@ const homeRoute = createRoute({
 // Each screen's code, loaded when the screen is first opened.
 const SCREEN_COMPONENTS: Record<StaffScreen, AsyncRouteComponent<object>> = {
   applications: lazyRouteComponent(() => import('./features/application-queue/queue-screen'), 'QueueScreen'),
+  contacts: lazyRouteComponent(() => import('./features/contact-inbox/inbox-screen'), 'InboxScreen'),
   atlas: lazyRouteComponent(() => import('./features/atlas/atlas-screen'), 'AtlasScreen'),
   accounts: lazyRouteComponent(() => import('./features/staff-accounts/accounts-screen'), 'AccountsScreen'),
   audit: lazyRouteComponent(() => import('./features/audit-log/audit-screen'), 'AuditScreen'),

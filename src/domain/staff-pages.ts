@@ -19,6 +19,8 @@ export const STAFF_PAGES = {
     nav: '申請案件',
     roles: ['underwriter'],
   },
+  /** the contact inbox; one message (`?no=` its 案件編號) opens in the same screen */
+  contacts: { path: 'staff/contacts', title: '聯絡訊息', nav: '聯絡訊息', roles: ['service'] },
   atlas: { path: 'atlas', title: '流程狀態機圖集', nav: '狀態機圖集', roles: ['analyst'] },
   accounts: { path: 'staff/accounts', title: '帳號管理', nav: '帳號管理', roles: ['admin'] },
   audit: { path: 'staff/audit', title: '稽核紀錄', nav: '稽核紀錄', roles: ['admin'] },
@@ -30,8 +32,11 @@ export const STAFF_PAGES = {
 >;
 export type StaffPage = keyof typeof STAFF_PAGES;
 
-/** The pages that are screens of some roles, in the navigation's order: the work queue first. */
-export const STAFF_SCREENS = ['applications', 'atlas', 'accounts', 'audit', 'case'] as const;
+/**
+ * The pages that are screens of some roles, in the navigation's order: the underwriter's queue first, the
+ * atlas where an analyst always landed, then the service desk's inbox.
+ */
+export const STAFF_SCREENS = ['applications', 'atlas', 'contacts', 'accounts', 'audit', 'case'] as const;
 export type StaffScreen = (typeof STAFF_SCREENS)[number];
 
 export const staffHref = (page: StaffPage, search = '') => `${BASE_PATH}${STAFF_PAGES[page].path}${search}`;

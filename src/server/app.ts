@@ -28,6 +28,7 @@ import { cartServiceRoutes } from './routes/cart-service';
 import { catalogueRoutes } from './routes/catalogue';
 import { consentRoutes } from './routes/consent';
 import { contactRoutes } from './routes/contact';
+import { contactInboxRoutes } from './routes/contact-inbox';
 import { contentRoutes } from './routes/content';
 import { functionMetaRoutes } from './routes/function-meta';
 import { healthRoutes } from './routes/health';
@@ -129,6 +130,7 @@ export async function buildApp({
   await app.register(staffAccountRoutes, { db, prefix: API_BASE });
   await app.register(applicationQueueRoutes, { db, prefix: API_BASE });
   await app.register(applicationCaseRoutes, { db, prefix: API_BASE });
+  await app.register(contactInboxRoutes, { db, prefix: API_BASE });
   await app.register(atlasRoutes, {
     db,
     keys,

@@ -37,14 +37,14 @@ describe('the staff’s pages (docs/specification.md §2: /login, /groupins/logo
 describe('where the staff go (issue 35: the screens their roles allow, the first of them after the sign-in)', () => {
   it('lists only the screens of the roles, and lands on the first', () => {
     expect(screensFor(['admin'])).toEqual(['accounts', 'audit']);
-    // the service desk reads a case by its 受理編號; the underwriter also has the queue
-    expect(screensFor(['service'])).toEqual(['case']);
-    expect(screensFor(['service', 'underwriter'])).toEqual(['applications', 'case']);
+    // the service desk has the contact inbox and reads a case by its 受理編號; the underwriter also has the queue
+    expect(screensFor(['service'])).toEqual(['contacts', 'case']);
+    expect(screensFor(['service', 'underwriter'])).toEqual(['applications', 'contacts', 'case']);
     expect(landingFor(['analyst', 'admin'])).toBe('atlas');
     // the work queue first: an underwriter lands on it whatever else they hold
     expect(landingFor(['analyst', 'underwriter', 'admin'])).toBe('applications');
     expect(landingFor(['admin'])).toBe('accounts');
-    expect(landingFor(['service'])).toBe('case');
+    expect(landingFor(['service'])).toBe('contacts');
     expect(landingFor([])).toBe('logout');
     expect(staffPageOf('/staff/accounts')).toBe('accounts');
     expect(staffPageOf('/staff/applications')).toBe('applications');
@@ -52,7 +52,7 @@ describe('where the staff go (issue 35: the screens their roles allow, the first
 
   it('goes back after the sign-in only to a staff page the new roles allow', () => {
     expect(afterSignIn('/groupins/staff/audit?page=2', ['admin'])).toBe('/groupins/staff/audit?page=2');
-    expect(afterSignIn('/groupins/staff/audit', ['service'])).toBe('/groupins/staff/case');
+    expect(afterSignIn('/groupins/staff/audit', ['service'])).toBe('/groupins/staff/contacts');
     expect(afterSignIn('/groupins/atlas?machine=shopcart', ['analyst'])).toBe(
       '/groupins/atlas?machine=shopcart',
     );

@@ -142,7 +142,11 @@ describe('the back office in Chromium against the built server', () => {
   });
 
   it('the service desk reads the case but cannot open the ID numbers, move it or open the queue', async () => {
-    const { page, problems } = await signedIn(STAFF.service, /\/groupins\/staff\/case$/);
+    // the service desk lands on its contact inbox; 案件查詢 is beside it in the navigation
+    const { page, problems } = await signedIn(STAFF.service, /\/groupins\/staff\/contacts$/);
+    await page.getByRole('heading', { level: 1, name: '聯絡訊息' }).waitFor();
+    await page.getByRole('navigation', { name: '員工作業' }).getByRole('link', { name: '案件查詢' }).click();
+    await page.waitForURL(/\/groupins\/staff\/case$/);
     await page.getByLabel(/^受理編號/).fill(applicationNo.toLowerCase());
     await page.getByRole('button', { name: '開啟案件' }).click();
     await statusLine(page, '已承保').waitFor();

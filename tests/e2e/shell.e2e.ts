@@ -1,6 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { builtAppForThisFile, openApp, returningVisitor } from './support/built-app';
+import { chunkOf } from './support/chunks';
 import { focusedControl, HUMAN } from './support/keyboard';
 
 const app = builtAppForThisFile();
@@ -27,6 +28,9 @@ async function tabTo(page: Page, name: string) {
   expect(await focusedControl(page)).toMatchObject({ name, covered: false });
 }
 
+/** The contact screen's chunk, as a route pattern. */
+const CONTACT_CHUNK = `**/groupins/${chunkOf('src/screens/contact/contact.tsx')}`;
+
 describe('the app shell in Chromium', () => {
   it('loads a deep link under the strict CSP, titled from the server', async () => {
     const { page, problems, close } = await openPage();
@@ -34,7 +38,9 @@ describe('the app shell in Chromium', () => {
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     // the screen's own chunk comes with the entry, not after it has run; both wait for the first paint
     expect(await response?.text()).toMatch(
-      /<template id="app-modules">.*<link rel="modulepreload" crossorigin href="\/groupins\/assets\/shopcart-step-2-[^"]+\.js">.*<\/template>/,
+      new RegExp(
+        `<template id="app-modules">.*<link rel="modulepreload" crossorigin href="/groupins/${chunkOf('src/screens/shopcart/shopcart-step-2.tsx')}">.*</template>`,
+      ),
     );
     // with no application in the tab, STEP2 is not granted: the flow shows STEP1, whose title follows
     await expect.poll(() => h1(page).textContent()).toBe('投保申請：確認購物車');
@@ -82,14 +88,10 @@ describe('the app shell in Chromium', () => {
   });
 
   it.each([
-    [
-      'missing',
-      (page: Page) => page.route('**/assets/contact-*.js', (r) => r.fulfill({ status: 404 })),
-      '網站已更新',
-    ],
+    ['missing', (page: Page) => page.route(CONTACT_CHUNK, (r) => r.fulfill({ status: 404 })), '網站已更新'],
     [
       'network',
-      (page: Page) => page.route('**/assets/contact-*.js', (r) => r.abort('internetdisconnected')),
+      (page: Page) => page.route(CONTACT_CHUNK, (r) => r.abort('internetdisconnected')),
       '網路連線中斷',
     ],
   ] as const)(
@@ -105,7 +107,7 @@ describe('the app shell in Chromium', () => {
       // the failure shows inside the layout: header (with the cart) and footer stay
       expect(await page.getByRole('navigation', { name: '主選單' }).count()).toBe(1);
       expect(await page.getByRole('contentinfo').count()).toBe(1);
-      await page.unroute('**/assets/contact-*.js');
+      await page.unroute(CONTACT_CHUNK);
       await page.getByRole('button', { name: '重新載入' }).click();
       await expect.poll(() => h1(page).textContent()).toBe('聯絡我們');
       await close();
@@ -117,7 +119,7 @@ describe('the app shell in Chromium', () => {
     await page.clock.install();
     await openApp(page, `${app.server.origin}/groupins/`);
     await h1(page).waitFor();
-    await page.route('**/assets/contact-*.js', () => {}); // never answered
+    await page.route(CONTACT_CHUNK, () => {}); // never answered
     await page.getByRole('link', { name: '聯絡我們' }).first().click();
     await page.clock.runFor(119_000);
     expect(await page.getByRole('alert').count()).toBe(0);

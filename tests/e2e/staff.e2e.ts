@@ -137,18 +137,18 @@ describe('the staff’s screens in Chromium against the built server', () => {
     expect(problems).toEqual([]);
   });
 
-  it('a service user signs in to a page that says their screens are not open yet, without 帳號管理, and is refused its endpoint', async () => {
+  it('a service user signs in to the contact inbox, without 帳號管理, and is refused its endpoint', async () => {
     const context = await browser.newContext({ locale: 'zh-TW', viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     await page.goto(url('/login'));
     const problems = await watchPageProblems(context);
     await signIn(page, SERVICE, SERVICE_PASSWORD);
-    await page.waitForURL(/\/groupins\/staff$/);
-    await page.getByRole('heading', { level: 1, name: '員工作業' }).waitFor();
-    expect(await page.getByRole('main').textContent()).toContain('尚未開放');
+    await page.waitForURL(/\/groupins\/staff\/contacts$/);
+    await page.getByRole('heading', { level: 1, name: '聯絡訊息' }).waitFor();
     expect(await page.getByRole('banner').textContent()).toContain(`${SERVICE}（客服）`);
-    expect(await page.getByRole('link', { name: '帳號管理' }).count()).toBe(0);
-    expect(await checkAtWidths(page, 'the start page')).toEqual([]);
+    const nav = page.getByRole('navigation', { name: '員工作業' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['聯絡訊息', '案件查詢']);
+    expect(await checkAtWidths(page, 'the contact inbox')).toEqual([]);
 
     const refused = await page.request.get(`${server.origin}/ODGAWeb/api/staff/accounts`);
     expect(refused.status()).toBe(403);

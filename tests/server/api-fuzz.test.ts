@@ -162,7 +162,7 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
 
   it('reaches every endpoint the app registers', () => {
     const urls = target.endpoints.map((endpoint) => endpoint.url);
-    expect(urls).toHaveLength(51);
+    expect(urls).toHaveLength(57);
     expect(urls).toContain(`${API}/contact/submit`);
     expect(urls).toContain(`${API}/content/articles`);
     expect(urls).toContain(`${API}/DTODGAZ0/insertCart`);
@@ -194,6 +194,16 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
       'applications/:applicationNo',
       'applications/:applicationNo/roster',
       'applications/:applicationNo/move',
+    ])
+      expect(urls).toContain(`${API}/staff/${url}`);
+    // and its contact inbox: the list, one message, and what the service desk does with it
+    for (const url of [
+      'contacts',
+      'contacts/:contactNo',
+      'contacts/:contactNo/assign',
+      'contacts/:contactNo/move',
+      'contacts/:contactNo/note',
+      'contacts/:contactNo/reply',
     ])
       expect(urls).toContain(`${API}/staff/${url}`);
   });

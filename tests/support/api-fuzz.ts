@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import { SAMPLE_QUOTE_REQUEST } from '../../machine-paths/samples/contact.samples';
 import { CONSENT_VERSION } from '../../src/domain/consent';
 import { API_BASE } from '../../src/domain/envelope';
 import { GROUP_SIZE } from '../../src/domain/pricing';
 import { STAFF_ROLES } from '../../src/domain/staff-roles';
 import { CartVisitor } from './cart-visitor';
+import { storeMessage } from './contact-inbox';
 import { namesAField } from './field-labels';
 import { addStaff, type CookieJar, createTestApp, type TestApp } from './server';
 import { applyForBasic } from './shopcart';
@@ -80,8 +82,17 @@ export const SOLVED_CAPTCHA = 'solved-captcha';
  */
 export const CURRENT_VERSION = 'current-version';
 
+/**
+ * Stands for the fuzz target's contact message's version in a write's body: `send` puts the version it has
+ * now in its place, so the mutations of the write's other fields reach past the version check.
+ */
+export const CURRENT_CONTACT_VERSION = 'current-contact-version';
+
 /** A 受理編號 of the right shape that names none of the fuzz target's applications (its own are of today). */
 const UNKNOWN_APPLICATION_NO = 'GI115112300001';
+
+/** A 案件編號 of the right shape that names none of the fuzz target's messages. */
+const UNKNOWN_CONTACT_NO = 'CT115010100001';
 
 /**
  * The shopcart's valid applicant with every field the form may send (the salary ones too) and no phone,
@@ -242,6 +253,22 @@ export const VALID_INPUT: Record<string, object> = {
     to: '資料審核中',
     note: '已收到要保書',
     version: CURRENT_VERSION,
+  },
+  // the fuzz target's message (new): taken, noted, answered and moved as the message machine allows
+  [`${API_BASE}/staff/contacts`]: {
+    status: 'new',
+    assignee: 'fuzz.reader',
+    quoteOnly: true,
+    receivedFrom: '2026-01-01',
+    receivedTo: '2026-12-31',
+    page: 1,
+  },
+  [`${API_BASE}/staff/contacts/:contactNo/assign`]: { version: CURRENT_CONTACT_VERSION },
+  [`${API_BASE}/staff/contacts/:contactNo/move`]: { version: CURRENT_CONTACT_VERSION, move: 'message.close' },
+  [`${API_BASE}/staff/contacts/:contactNo/note`]: { text: '已致電，\n下午再聯絡' },
+  [`${API_BASE}/staff/contacts/:contactNo/reply`]: {
+    version: CURRENT_CONTACT_VERSION,
+    text: '您好，\n已收到。',
   },
   [`${API_BASE}/trace/transitions`]: {
     steps: [
@@ -419,8 +446,8 @@ const craftedSegment = fc.oneof(
 );
 
 /**
- * Values of the path's parameters: mostly `known`'s (a real application's 受理編號), else one of the right
- * shape that names nothing, else crafted.
+ * Values of the path's parameters: mostly `known`'s (a real application's 受理編號, a real message's 案件編號),
+ * else one of the right shape that names nothing, else crafted.
  */
 function pathValues(path: string, known: Record<string, string>): fc.Arbitrary<Record<string, string>> {
   const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
@@ -430,7 +457,7 @@ function pathValues(path: string, known: Record<string, string>): fc.Arbitrary<R
         name,
         fc.oneof(
           { weight: 4, arbitrary: fc.constant(known[name] ?? UNKNOWN_APPLICATION_NO) },
-          fc.constant(UNKNOWN_APPLICATION_NO),
+          fc.constant(name === 'contactNo' ? UNKNOWN_CONTACT_NO : UNKNOWN_APPLICATION_NO),
           { weight: 2, arbitrary: craftedSegment },
         ),
       ]),
@@ -550,8 +577,8 @@ function refused(response: LightMyRequestResponse): boolean {
 const STAFF = { name: 'fuzz.reader', password: 'fuzz reader password' };
 
 /**
- * The app on an in-memory PGlite, with every API endpoint it registers, one application a company sent (so
- * the case routes' crafted requests reach a real one), one visitor signed in as staff with every role (so
+ * The app on an in-memory PGlite, with every API endpoint it registers, one application a company sent and
+ * one contact message (so the case and inbox routes' crafted requests reach real ones), one visitor signed in as staff with every role (so
  * crafted staff queries reach past the 401 and 403), and a watch on every table: what the property suite and
  * `npm run fuzz:api` send their crafted requests to. Its address is on the rate limits' allow list.
  */
@@ -560,8 +587,8 @@ export class FuzzTarget {
     readonly t: TestApp,
     readonly jar: CookieJar,
     readonly endpoints: Endpoint[],
-    /** the path parameters' values that name something: the application's 受理編號 */
-    readonly known: { applicationNo: string },
+    /** the path parameters' values that name something: the application's 受理編號, the message's 案件編號 */
+    readonly known: { applicationNo: string; contactNo: string },
     private readonly rows: RowWatch,
   ) {}
 
@@ -572,7 +599,9 @@ export class FuzzTarget {
     await addStaff(t.db, STAFF.name, STAFF.password, STAFF_ROLES);
     await addStaff(t.db, 'fuzz.other', STAFF.password, ['analyst']);
     const { applicationNo } = await applyForBasic(t);
-    const target = new FuzzTarget(t, jar, endpoints, { applicationNo }, await RowWatch.start(t.db));
+    const contactNo = await storeMessage(t.db, new Date(), SAMPLE_QUOTE_REQUEST);
+    const known = { applicationNo, contactNo };
+    const target = new FuzzTarget(t, jar, endpoints, known, await RowWatch.start(t.db));
     await target.logIn();
     return target;
   }
@@ -593,7 +622,7 @@ export class FuzzTarget {
 
   /**
    * Sends a crafted request as the visitor, each SOLVED_CAPTCHA in its body replaced by a solved captcha
-   * and each CURRENT_VERSION by the application's version.
+   * each CURRENT_VERSION by the application's version and each CURRENT_CONTACT_VERSION by the message's.
    */
   async send(request: FuzzRequest): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = request.token ? this.t.csrfHeaders(this.jar) : {};
@@ -611,6 +640,14 @@ export class FuzzTarget {
           .where('application_no', '=', this.known.applicationNo)
           .executeTakeFirstOrThrow();
         payload = payload.replaceAll(`"${CURRENT_VERSION}"`, String(version));
+      }
+      if (payload.includes(`"${CURRENT_CONTACT_VERSION}"`)) {
+        const { version } = await this.t.db
+          .selectFrom('contacts')
+          .select('version')
+          .where('contact_no', '=', this.known.contactNo)
+          .executeTakeFirstOrThrow();
+        payload = payload.replaceAll(`"${CURRENT_CONTACT_VERSION}"`, String(version));
       }
       // solving reads a challenge and the version is read, which store nothing; the watch starts from here
       await this.rows.changed();

@@ -12,6 +12,14 @@ import {
 import { queryPackageSchema } from '../../src/domain/api/catalogue';
 import { consentAcceptSchema } from '../../src/domain/api/consent';
 import { submitContactSchema } from '../../src/domain/api/contact';
+import {
+  contactAssignSchema,
+  contactInboxQuerySchema,
+  contactMoveSchema,
+  contactNoteSchema,
+  contactParamsSchema,
+  contactReplySchema,
+} from '../../src/domain/api/contact-inbox';
 import { articleQuerySchema, articlesQuerySchema } from '../../src/domain/api/content';
 import { queryAllMetaSchema } from '../../src/domain/api/function-meta';
 import {
@@ -76,6 +84,12 @@ const ROUTE_SCHEMAS: Record<string, ISchema<unknown>[]> = {
   'staff/applications/:applicationNo/roster': [caseParamsSchema],
   // the path first, then the body
   'staff/applications/:applicationNo/move': [caseParamsSchema, caseMoveSchema],
+  'staff/contacts': [contactInboxQuerySchema],
+  'staff/contacts/:contactNo': [contactParamsSchema],
+  'staff/contacts/:contactNo/assign': [contactParamsSchema, contactAssignSchema],
+  'staff/contacts/:contactNo/move': [contactParamsSchema, contactMoveSchema],
+  'staff/contacts/:contactNo/note': [contactParamsSchema, contactNoteSchema],
+  'staff/contacts/:contactNo/reply': [contactParamsSchema, contactReplySchema],
   'atlas/traffic': [trafficQuerySchema],
   'trace/transitions': [traceBatchSchema],
 };

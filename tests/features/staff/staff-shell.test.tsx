@@ -48,18 +48,28 @@ describe('the staff’s shell', () => {
     expect(within(banner).getByRole('link', { name: '登出' })).toHaveAttribute('href', '/groupins/logout');
   });
 
-  it('lands the service desk on 案件查詢, where a case opens by its 受理編號', async () => {
-    const app = renderStaff('/groupins/login', { 'staff/login': ok(SERVICE), 'staff/me': ok(SERVICE) });
+  it('lands the service desk on 聯絡訊息, its inbox, with 案件查詢 beside it', async () => {
+    const app = renderStaff('/groupins/login', {
+      'staff/login': ok(SERVICE),
+      'staff/me': ok(SERVICE),
+      'staff/contacts': ok({
+        messages: [],
+        total: 0,
+        page: 1,
+        pageSize: 20,
+        counts: { new: 0, handling: 0, replied: 0, closed: 0 },
+      }),
+    });
     await signIn('service.one');
-    expect(await screen.findByRole('heading', { level: 1, name: '案件明細' })).toBeVisible();
-    expect(app.location()).toBe('/groupins/staff/case');
-    expect(screen.getByRole('textbox', { name: /受理編號/ })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '聯絡訊息' })).toBeVisible();
+    expect(app.location()).toBe('/groupins/staff/contacts');
+    expect(await screen.findByText('沒有符合條件的訊息。')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: '員工作業' });
     expect(
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['案件查詢']);
+    ).toEqual(['聯絡訊息', '案件查詢']);
   });
 
   it('lands an underwriter on 申請案件, the work queue, whatever other roles they hold', async () => {
@@ -130,6 +140,6 @@ describe('the staff’s shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['狀態機圖集', '案件查詢']);
+    ).toEqual(['狀態機圖集', '聯絡訊息', '案件查詢']);
   });
 });

@@ -36,6 +36,7 @@ export interface AuditFilter {
   /** entries this person did, or that were done to their account */
   person?: string;
   applicationNo?: string;
+  contactNo?: string;
   /** from this instant on */
   start?: Date;
   /** before this instant */
@@ -46,11 +47,12 @@ export interface AuditFilter {
 
 /** A page of the audit log, newest first, and how many entries the filter matches. */
 export async function readAuditLog(db: Kysely<Database>, filter: AuditFilter): Promise<AuditPage> {
-  const { person, applicationNo, start, end, page, pageSize } = filter;
+  const { person, applicationNo, contactNo, start, end, page, pageSize } = filter;
   const matching = db.selectFrom('audit_log').where((eb) => {
     const conditions = [];
     if (person) conditions.push(eb.or([eb('actor', '=', person), eb('target_staff', '=', person)]));
     if (applicationNo) conditions.push(eb('application_no', '=', applicationNo));
+    if (contactNo) conditions.push(eb('contact_no', '=', contactNo));
     if (start) conditions.push(eb('at', '>=', start));
     if (end) conditions.push(eb('at', '<', end));
     return eb.and(conditions);

@@ -38,6 +38,8 @@ export interface InboxMessage extends ContactState {
   topic: string;
   /** a quote request's head count; null for any other message */
   quoteHeadcount: number | null;
+  /** a quote request's cover as the tryout priced it; null for any other message */
+  quoteCover: ContactQuoteCover | null;
 }
 
 export interface InboxPage {
@@ -90,6 +92,7 @@ const LIST_COLUMNS = [
   'company_name',
   'topic',
   'quote_headcount',
+  'quote_cover',
 ] as const;
 
 function inboxMessage(row: {
@@ -103,6 +106,7 @@ function inboxMessage(row: {
   company_name: string;
   topic: string;
   quote_headcount: number | null;
+  quote_cover: ContactQuoteCover | null;
 }): InboxMessage {
   return {
     contactNo: row.contact_no,
@@ -115,6 +119,7 @@ function inboxMessage(row: {
     companyName: row.company_name,
     topic: row.topic,
     quoteHeadcount: row.quote_headcount,
+    quoteCover: row.quote_cover,
   };
 }
 
@@ -163,7 +168,7 @@ async function entries(db: Db, table: 'contact_notes' | 'contact_replies', conta
 export async function readContactMessage(db: Db, contactNo: string): Promise<ContactDetail | null> {
   const row = await db
     .selectFrom('contacts')
-    .select([...LIST_COLUMNS, 'tax_id', 'mobile', 'phone', 'phone_ext', 'email', 'content', 'quote_cover'])
+    .select([...LIST_COLUMNS, 'tax_id', 'mobile', 'phone', 'phone_ext', 'email', 'content'])
     .where('contact_no', '=', contactNo)
     .executeTakeFirst();
   if (!row) return null;

@@ -1,0 +1,278 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ContactCase, ContactInboxPage } from '../../../src/domain/api/contact-inbox';
+import { FORBIDDEN, ok, renderStaff, type StaffAnswer, type StaffCall } from '../../support/staff-app';
+
+/*
+ * 聯絡訊息 in jsdom against a fake server (issue 35): the inbox lists the messages with their status, topic,
+ * sender, received time and assignee, a quote request marked 報價需求 with its cover and head count; the filters are
+ * the address's query. One message shows what the sender wrote and the cover that was priced, offers the
+ * moves the server says the machine takes as buttons, keeps internal notes (labelled as never seen by the
+ * sender) and a reply (said plainly not to be e-mailed yet), and on 「此訊息已由他人更新」 reads it again.
+ */
+
+const NO = 'CT115112700001';
+const SERVICE = { name: 'mei', roles: ['service'] };
+
+const ROW = {
+  contactNo: NO,
+  status: 'new',
+  assignee: null,
+  version: 0,
+  receivedAt: '2026-11-27T02:00:00.000Z',
+  replyBy: '2026-12-01',
+  name: '陳美玲',
+  companyName: '晴空軟體股份有限公司',
+  topic: 'quote',
+  quoteHeadcount: 80,
+  quoteTitle: '基本型',
+} as const;
+
+const PAGE: ContactInboxPage = {
+  messages: [
+    ROW,
+    {
+      ...ROW,
+      contactNo: 'CT115112700002',
+      status: 'handling',
+      assignee: 'hao',
+      version: 1,
+      topic: 'claim',
+      quoteHeadcount: null,
+      quoteTitle: null,
+      name: '林志明',
+      companyName: '北辰工業有限公司',
+    },
+  ],
+  total: 2,
+  page: 1,
+  pageSize: 20,
+  counts: { new: 1, handling: 1, replied: 0, closed: 0 },
+};
+
+const MESSAGE: ContactCase = {
+  message: {
+    ...ROW,
+    taxId: '12345675',
+    mobile: '0912-345-678',
+    phone: null,
+    phoneExt: null,
+    email: 'hr@example.com.tw',
+    content: '我在保費試算中選擇了「基本型」，投保人數 80 人，\n想請專人提供報價。',
+    quote: {
+      cover: {
+        SOURCE_CODE: 'PKG',
+        RLAT_CODE: '0',
+        CLASS_TITLE: '基本型',
+        IS_SLRY_MLTPL: 'N',
+        PROD_LIST: [{ PROD_ID: 'GTL', ORDER_SEQ: 1, IS_ACC: 'N', FACE_AMT_TYPE: 1, FACE_AMT: 1_000_000 }],
+      },
+      headcount: 80,
+    },
+    notes: [],
+    replies: [],
+  },
+  history: [],
+  actions: ['message.assign'],
+};
+
+const HANDLING: ContactCase = {
+  ...MESSAGE,
+  message: { ...MESSAGE.message, status: 'handling', assignee: 'mei', version: 1 },
+  history: [
+    {
+      id: '9',
+      at: '2026-11-27T03:00:00.000Z',
+      actor: 'mei',
+      action: 'contact.assign',
+      applicationNo: null,
+      contactNo: NO,
+      targetStaff: null,
+      detail: '→ 處理中',
+    },
+  ],
+  actions: ['message.reply', 'message.close'],
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+function openInbox(
+  path: string,
+  answers: Record<string, StaffAnswer | ((call: StaffCall) => StaffAnswer)> = {},
+  staff: object = SERVICE,
+) {
+  return renderStaff(path, {
+    'staff/me': ok(staff),
+    'staff/contacts': ok(PAGE),
+    [`staff/contacts/${NO}`]: ok(MESSAGE),
+    ...answers,
+  });
+}
+
+const openMessage = (answers: Record<string, StaffAnswer | ((call: StaffCall) => StaffAnswer)> = {}) =>
+  openInbox(`/groupins/staff/contacts?no=${NO}`, answers);
+
+describe('聯絡訊息', () => {
+  it('lists the messages with status, topic, sender, time and assignee, a quote request marked', async () => {
+    openInbox('/groupins/staff/contacts');
+    const table = await screen.findByRole('table', { name: '訊息列表' });
+    expect(screen.getByRole('heading', { level: 1, name: '聯絡訊息' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      `${NO}新訊息投保規劃與報價 報價需求（基本型，80 人）晴空軟體股份有限公司／陳美玲2026-11-27 10:00:00115/12/01未指派`,
+      'CT115112700002處理中理賠服務北辰工業有限公司／林志明2026-11-27 10:00:00115/12/01hao',
+    ]);
+    expect(within(table).getByRole('link', { name: NO })).toHaveAttribute(
+      'href',
+      `/groupins/staff/contacts?no=${NO}`,
+    );
+    expect(screen.getByRole('link', { name: '新訊息 1 件' })).toBeInTheDocument();
+  });
+
+  it('keeps the filters in the address and sends them to the server', async () => {
+    const app = openInbox('/groupins/staff/contacts');
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: '訊息列表' });
+    await user.selectOptions(screen.getByLabelText('狀態'), '處理中');
+    await user.selectOptions(screen.getByLabelText('報價需求'), '僅報價需求');
+    await user.click(screen.getByRole('button', { name: '查詢' }));
+    await vi.waitFor(() =>
+      expect(app.location()).toBe('/groupins/staff/contacts?status=handling&quoteOnly=true'),
+    );
+    await vi.waitFor(() =>
+      expect(app.calls.at(-1)!.query.toString()).toBe('status=handling&quoteOnly=true&page=1'),
+    );
+  });
+
+  it('shows one message, the cover and head count priced, and takes it with 指派給我', async () => {
+    const app = openMessage({ [`staff/contacts/${NO}/assign`]: ok(HANDLING) });
+    await screen.findByText(`案件編號 ${NO}，狀態：新訊息，處理人員：未指派`);
+    const quote = screen.getByRole('region', { name: '報價需求' });
+    expect(quote).toHaveTextContent('基本型');
+    expect(quote).toHaveTextContent('商品 GTL：保額 1,000,000 元');
+    expect(quote).toHaveTextContent('80 人');
+    expect(screen.getByRole('region', { name: '訊息內容' })).toHaveTextContent('hr@example.com.tw');
+    // no reply before the message is taken
+    expect(screen.queryByLabelText(/^回覆內容/)).not.toBeInTheDocument();
+    const buttons = within(screen.getByRole('region', { name: '可執行的處理' })).getAllByRole('button');
+    expect(buttons.map((button) => button.textContent)).toEqual(['指派給我']);
+
+    await userEvent.setup().click(buttons[0]!);
+    await screen.findByText('已指派給您，狀態改為「處理中」');
+    expect(screen.getByText(`案件編號 ${NO}，狀態：處理中，處理人員：mei`)).toHaveFocus();
+    expect(app.calls.find((c) => c.path.endsWith('/assign'))!.body).toEqual({ version: 0 });
+    expect(
+      within(screen.getByRole('region', { name: '可執行的處理' }))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['結案']);
+    expect(screen.getByRole('table', { name: '處理紀錄' })).toHaveTextContent('mei指派聯絡訊息→ 處理中');
+  });
+
+  it('adds an internal note, said never to reach the sender', async () => {
+    const app = openMessage({
+      [`staff/contacts/${NO}/note`]: (call) =>
+        ok({
+          ...MESSAGE,
+          message: {
+            ...MESSAGE.message,
+            notes: [
+              { author: 'mei', at: '2026-11-27T04:00:00.000Z', text: (call.body as { text: string }).text },
+            ],
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    const notes = await screen.findByRole('region', { name: '內部備註' });
+    expect(notes).toHaveTextContent('內部備註，寄件人不會看到。');
+    await user.click(within(notes).getByRole('button', { name: '新增備註' }));
+    expect(await within(notes).findByText('內部備註不可為空白')).toBeInTheDocument();
+    expect(app.calls.some((c) => c.path.endsWith('/note'))).toBe(false);
+    await user.type(within(notes).getByLabelText(/^新增內部備註/), '  已致電，下午再聯絡  ');
+    await user.click(within(notes).getByRole('button', { name: '新增備註' }));
+    await screen.findByText('已新增內部備註');
+    expect(app.calls.find((c) => c.path.endsWith('/note'))!.body).toEqual({ text: '已致電，下午再聯絡' });
+    expect(within(notes).getByRole('table', { name: '內部備註' })).toHaveTextContent('mei已致電，下午再聯絡');
+    expect(within(notes).getByLabelText(/^新增內部備註/)).toHaveValue('');
+  });
+
+  it('keeps a reply and says plainly it is not e-mailed', async () => {
+    const app = openMessage({
+      [`staff/contacts/${NO}`]: ok(HANDLING),
+      [`staff/contacts/${NO}/reply`]: ok({
+        ...HANDLING,
+        message: {
+          ...HANDLING.message,
+          status: 'replied',
+          version: 2,
+          replies: [{ author: 'mei', at: '2026-11-27T05:00:00.000Z', text: '報價單明日寄出。' }],
+        },
+        actions: ['message.reopen', 'message.close'],
+      }),
+    });
+    const user = userEvent.setup();
+    const reply = await screen.findByRole('region', { name: '回覆' });
+    expect(reply).toHaveTextContent('寄送功能尚未開放');
+    await user.type(within(reply).getByLabelText(/^回覆內容/), '報價單明日寄出。');
+    await user.click(within(reply).getByRole('button', { name: '保存回覆' }));
+    await screen.findByText('回覆已保存；寄送功能尚未開放，系統不會寄出這則回覆。');
+    expect(app.calls.find((c) => c.path.endsWith('/reply'))!.body).toEqual({
+      version: 1,
+      text: '報價單明日寄出。',
+    });
+    expect(screen.getByText(`案件編號 ${NO}，狀態：已回覆，處理人員：mei`)).toHaveFocus();
+    expect(within(reply).queryByLabelText(/^回覆內容/)).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: '可執行的處理' }))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['結案', '重新處理']);
+  });
+
+  it('says when someone else changed the message first, and shows it as it is now', async () => {
+    let reads = 0;
+    const app = openMessage({
+      [`staff/contacts/${NO}`]: () =>
+        ++reads === 1 ? ok(MESSAGE) : ok({ ...HANDLING, message: { ...HANDLING.message, assignee: 'hao' } }),
+      [`staff/contacts/${NO}/assign`]: {
+        returnCode: 1,
+        data: { status: 'handling', assignee: 'hao', version: 1 },
+        msg: '此訊息已由他人更新',
+      },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: '指派給我' }));
+    await screen.findByText('此訊息已由他人更新，目前為「處理中」；以下為最新內容，請確認後再處理。');
+    expect(screen.getByText(`案件編號 ${NO}，狀態：處理中，處理人員：hao`)).toHaveFocus();
+    expect(reads).toBe(2);
+    expect(app.calls.filter((c) => c.path.endsWith('/assign'))).toHaveLength(1);
+  });
+
+  it('shows a refusal that is no change by another beside the actions', async () => {
+    openMessage({
+      [`staff/contacts/${NO}`]: ok(HANDLING),
+      [`staff/contacts/${NO}/move`]: {
+        returnCode: 1,
+        data: null,
+        msg: '此訊息目前為「已結案」，無法執行此動作',
+      },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: '結案' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '未完成：此訊息目前為「已結案」，無法執行此動作',
+    );
+  });
+
+  it('is refused to an underwriter, with no call to the inbox', async () => {
+    const app = openInbox(
+      '/groupins/staff/contacts',
+      { 'staff/contacts': FORBIDDEN },
+      { name: 'under.one', roles: ['underwriter'] },
+    );
+    expect(await screen.findByText('您沒有使用此功能的權限')).toBeInTheDocument();
+    expect(app.calls.some((c) => c.path.startsWith('staff/contacts'))).toBe(false);
+  });
+});
