@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,8 @@ import { addStaffAccount, checkAtWidths, signIn } from './support/staff';
  * application a visitor has just sent, by its 受理編號 and by the company's name, opens its roster's ID
  * numbers and moves it 資料審核中 → 待補件 → 資料審核中 → 核保中 → 已承保 with its notes; the visitor's progress
  * page shows each step with its note; the service desk reads the case but can neither open the ID numbers
- * nor move it nor open the queue; an admin adds a person; the audit log lists each of these actions.
+ * nor move it nor open the queue, and takes, notes, answers and closes the company's message; an admin adds
+ * a person; the audit log lists each of these actions.
  */
 
 const PASSWORD = 'back-office-e2e-password';
@@ -39,6 +41,7 @@ let browser: Browser;
 let server: RunningServer;
 let dataDir: string;
 let applicationNo: string;
+let contactNo: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
@@ -55,6 +58,25 @@ beforeAll(async () => {
   });
   expect(answer.body.returnCode).toBe(0);
   applicationNo = answer.body.data.applicationNo;
+  // and writes to the insurer through 聯絡我們
+  const sent = await visitor.post<{ contactNo: string }>('contact/submit', {
+    requestId: randomUUID(),
+    message: {
+      name: APPLICANT.contactName,
+      companyName: APPLICANT.companyName,
+      taxId: APPLICANT.taxId,
+      mobile: '0912-345-678',
+      phone: '',
+      phoneExt: '',
+      email: 'hr@example.com.tw',
+      topic: 'application',
+      content: '我們剛送出團體保險申請，想確認需要補哪些文件。',
+      consent: true,
+    },
+    captcha: await visitor.captcha(),
+  });
+  expect(sent.body.returnCode).toBe(0);
+  contactNo = sent.body.data.contactNo;
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();
@@ -162,6 +184,26 @@ describe('the back office in Chromium against the built server', () => {
     expect(problems).toEqual([]);
   });
 
+  it('the service desk takes a message, notes it, keeps a reply and closes it', async () => {
+    const { page, problems } = await signedIn(STAFF.service, /\/groupins\/staff\/contacts$/);
+    await page.getByRole('link', { name: contactNo }).click();
+    const state = (status: string) => page.getByText(new RegExp(`^案件編號 ${contactNo}，狀態：${status}，`));
+    await state('新訊息').waitFor();
+    await page.getByRole('button', { name: '指派給我' }).click();
+    await page.getByText(`案件編號 ${contactNo}，狀態：處理中，處理人員：${STAFF.service}`).waitFor();
+    await page.getByLabel(/^新增內部備註/).fill('已請核保確認應補文件');
+    await page.getByRole('button', { name: '新增備註' }).click();
+    await page.getByText('已新增內部備註').waitFor();
+    await page.getByLabel(/^回覆內容/).fill('您好，請補蓋有公司大小章的要保書正本，謝謝。');
+    await page.getByRole('button', { name: '保存回覆' }).click();
+    await state('已回覆').waitFor();
+    const findings = await checkAtWidths(page, '聯絡訊息（已回覆）');
+    await page.getByRole('button', { name: '結案' }).click();
+    await state('已結案').waitFor();
+    expect(findings).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it('an admin adds a person, and the audit log lists every action above', async () => {
     const { page } = await signedIn(STAFF.admin, /\/groupins\/staff\/accounts$/);
     await page.getByRole('table', { name: '人員帳號' }).waitFor();
@@ -189,5 +231,12 @@ describe('the back office in Chromium against the built server', () => {
     const all = (await entries.getByRole('row').allTextContents()).join('\n');
     expect(all).toMatch(new RegExp(`${STAFF.admin}新增人員帳號 clerk\\.e2e`));
     for (const name of Object.values(STAFF)) expect(all).toContain(name);
+
+    await page.goto(url(`/staff/audit?person=${STAFF.service}`));
+    await entries.waitFor();
+    const service = (await entries.getByRole('row').allTextContents()).join('\n');
+    for (const action of ['指派聯絡訊息', '新增聯絡訊息備註', '回覆聯絡訊息', '變更聯絡訊息狀態'])
+      expect(service).toContain(action);
+    expect(service).toContain(contactNo);
   });
 });
