@@ -265,3 +265,26 @@ export function applicationScreen() {
     final: status !== null && !section,
   };
 }
+
+/**
+ * One message of 聯絡訊息 as a service person reads it: the status from its line 「案件編號 X，狀態：Y，處理人員：Z」
+ * and the moves it offers, in the oracle's order: its buttons 指派給我, 重新處理, 結案, and 回覆 while the
+ * reply form (保存回覆) is there. Before the message has loaded the status is null.
+ */
+export function contactMessageScreen() {
+  const text = (e: Element | null | undefined) => (e?.textContent ?? '').trim();
+  const main = document.querySelector('main');
+  const line = /^案件編號 \S+，狀態：(.+)，處理人員：(.+)$/.exec(
+    text(main?.querySelector('.staff-case-status')),
+  );
+  const movesHeading = [...(main?.querySelectorAll('h2') ?? [])].find((h) => text(h) === '可執行的處理');
+  const buttons = [...(movesHeading?.closest('section')?.querySelectorAll('button') ?? [])].map(text);
+  const replyForm = [...(main?.querySelectorAll('button') ?? [])].some((b) => text(b) === '保存回覆');
+  const order = ['指派給我', '回覆', '重新處理', '結案'];
+  const offered = [...buttons, ...(replyForm ? ['回覆'] : [])];
+  return {
+    status: line?.[1] ?? null,
+    moves: offered.sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+    assignee: line?.[2] ?? null,
+  };
+}
