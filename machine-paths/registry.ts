@@ -325,8 +325,6 @@ export const machines: RegisteredMachine[] = [
     id: 'contact-message',
     title: '聯絡訊息',
     machine: contactMessageMachine,
-    // the inbox's screen comes in the next round, and with it the jsdom and Chromium levels
-    levels: ['machine'],
     events: [
       { type: 'message.assign', staff: SAMPLE_INBOX_STAFF },
       { type: 'message.assign', staff: '' },

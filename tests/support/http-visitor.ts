@@ -1,4 +1,5 @@
 import type { Challenge } from 'altcha-lib';
+import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
 import { buildCartItem } from '../../src/domain/cart-item';
 import { type CatalogueCell, type CataloguePackage, cellPackage } from '../../src/domain/catalogue';
 import { API_BASE, type ApiEnvelope, CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/envelope';
@@ -130,4 +131,16 @@ export async function applyForBasicOverHttp(origin: string): Promise<string> {
   });
   if (answer.body.returnCode !== 0) throw new Error(`submitApplication: ${answer.body.msg}`);
   return answer.body.data.applicationNo;
+}
+
+/** A company writes to the insurer through 聯絡我們 on a running server, as contact/submit takes it: its 案件編號. */
+export async function sendContactOverHttp(origin: string): Promise<string> {
+  const visitor = await HttpVisitor.arrive(origin);
+  const answer = await visitor.post<{ contactNo: string }>('contact/submit', {
+    requestId: crypto.randomUUID(),
+    message: SAMPLE_CONTACT_MESSAGE,
+    captcha: await visitor.captcha(),
+  });
+  if (answer.body.returnCode !== 0) throw new Error(`contact/submit: ${answer.body.msg}`);
+  return answer.body.data.contactNo;
 }
