@@ -1,4 +1,4 @@
-import type { ApplicationRecord } from '../domain/api/overprint';
+import type { ApplicationRecord, RosterEntry } from '../domain/api/overprint';
 import { industryLabel } from '../domain/industry';
 import { formatMoney } from '../domain/money';
 import { occupationLabel } from '../domain/occupation';
@@ -84,34 +84,51 @@ export function ApplicationRecordView({
         </table>
       </TableScroll>
       {withRoster && (
-        <TableScroll label="被保險人名冊">
-          <table className="data-table">
-            <caption>
-              被保險人名冊（共 {record.roster.length} 人；身分證字號於畫面上隱藏部分，列印時完整呈現）
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">姓名</th>
-                <th scope="col">身分證字號</th>
-                <th scope="col">出生日期</th>
-                <th scope="col">性別</th>
-                <th scope="col">職業類別</th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.roster.map((row) => (
-                <tr key={row.rowNo}>
-                  <th scope="row">{row.name}</th>
-                  <td>{row.personId}</td>
-                  <td>{formatRoc(row.birthDate, 'slash')}</td>
-                  <td>{row.gender === 'M' ? '男' : '女'}</td>
-                  <td>{`第 ${row.occupationClass} 類`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <RosterTable
+          label="被保險人名冊"
+          roster={record.roster}
+          caption={`被保險人名冊（共 ${record.roster.length} 人；身分證字號於畫面上隱藏部分，列印時完整呈現）`}
+        />
       )}
     </div>
+  );
+}
+
+/** A roster as a table: name, ID number (as given: masked or whole), birth date, gender, occupation class. */
+export function RosterTable({
+  roster,
+  caption,
+  label,
+}: {
+  roster: readonly RosterEntry[];
+  caption: string;
+  label: string;
+}) {
+  return (
+    <TableScroll label={label}>
+      <table className="data-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">姓名</th>
+            <th scope="col">身分證字號</th>
+            <th scope="col">出生日期</th>
+            <th scope="col">性別</th>
+            <th scope="col">職業類別</th>
+          </tr>
+        </thead>
+        <tbody>
+          {roster.map((row) => (
+            <tr key={row.rowNo}>
+              <th scope="row">{row.name}</th>
+              <td>{row.personId}</td>
+              <td>{formatRoc(row.birthDate, 'slash')}</td>
+              <td>{row.gender === 'M' ? '男' : '女'}</td>
+              <td>{`第 ${row.occupationClass} 類`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

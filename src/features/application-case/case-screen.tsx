@@ -1,18 +1,17 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { Form, Formik } from 'formik';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApplicationRecordView } from '../../components/application-record';
+import { ApplicationRecordView, RosterTable } from '../../components/application-record';
 import { BusyButton } from '../../components/busy-button';
 import { Dialog } from '../../components/dialog';
 import { FormField } from '../../components/form-field';
 import { StaffFailure, StaffReading } from '../../components/staff-states';
 import { StaffTable } from '../../components/staff-table';
-import { TableScroll } from '../../components/table-scroll';
 import type { ApplicationCase, CaseMoveOffer, MoveOvertaken } from '../../domain/api/application-case';
 import { APPLICATION_NO, type RosterEntry } from '../../domain/api/overprint';
 import { actorLabel, auditActionLabel } from '../../domain/audit-actions';
 import { RETURN_CODE } from '../../domain/envelope';
-import { formatRoc, formatTaipeiSecond } from '../../domain/roc-date';
+import { formatTaipeiSecond } from '../../domain/roc-date';
 import { STAFF_PAGES, staffHref } from '../../domain/staff-pages';
 import { ApiFailure } from '../../lib/api-client';
 import { failureMessage } from '../../lib/staff-api';
@@ -50,11 +49,6 @@ const TEXT = {
   reveal: '顯示完整身分證字號',
   revealHint: '開啟時會記錄您的帳號與時間於稽核紀錄。',
   noRoster: '此案件未附被保險人名冊。',
-  name: '姓名',
-  personId: '身分證字號',
-  birthDate: '出生日期',
-  gender: '性別',
-  occupation: '職業類別',
   progress: '進度（公司所見）',
   at: '時間',
   note: '說明',
@@ -306,31 +300,11 @@ function Roster({ applicationNo, found }: { applicationNo: string; found: Applic
               {TEXT.refused(failure)}
             </p>
           )}
-          <TableScroll label={TEXT.rosterTable}>
-            <table className="data-table">
-              <caption>{TEXT.rosterCaption(roster.length, whole !== null)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{TEXT.name}</th>
-                  <th scope="col">{TEXT.personId}</th>
-                  <th scope="col">{TEXT.birthDate}</th>
-                  <th scope="col">{TEXT.gender}</th>
-                  <th scope="col">{TEXT.occupation}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {roster.map((row) => (
-                  <tr key={row.rowNo}>
-                    <th scope="row">{row.name}</th>
-                    <td>{row.personId}</td>
-                    <td>{formatRoc(row.birthDate, 'slash')}</td>
-                    <td>{row.gender === 'M' ? '男' : '女'}</td>
-                    <td>{`第 ${row.occupationClass} 類`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <RosterTable
+            label={TEXT.rosterTable}
+            roster={roster}
+            caption={TEXT.rosterCaption(roster.length, whole !== null)}
+          />
         </>
       )}
     </section>

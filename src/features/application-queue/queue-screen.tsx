@@ -1,9 +1,8 @@
-import { useRouter, useRouterState } from '@tanstack/react-router';
-import { Form, Formik } from 'formik';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { FormField } from '../../components/form-field';
 import { FormSelect } from '../../components/form-select';
 import { StaffLink } from '../../components/staff-link';
+import { StaffListFilters, StaffStatusCounts } from '../../components/staff-list-filters';
 import { pageCountOf, pageCountText, StaffPager } from '../../components/staff-pager';
 import { StaffFailure, StaffReading } from '../../components/staff-states';
 import { StaffTable } from '../../components/staff-table';
@@ -14,14 +13,12 @@ import {
   type QueueRow,
 } from '../../domain/api/application-queue';
 import { APPLICATION_STATUSES } from '../../domain/application-status';
-import { RETURN_CODE } from '../../domain/envelope';
 import { INDUSTRIES, industryLabel } from '../../domain/industry';
 import { formatTaipeiSecond } from '../../domain/roc-date';
 import { STAFF_PAGES, staffHref } from '../../domain/staff-pages';
 import { waitedText } from '../../domain/waited';
-import { ApiFailure } from '../../lib/api-client';
-import { failureMessage } from '../../lib/staff-api';
-import { type StaffFilters, staffListHref, staffQuery, staffQueryOf } from '../../lib/staff-query';
+import { type StaffFilters, staffListHref, staffQuery } from '../../lib/staff-query';
+import { useStaffList } from '../../lib/use-staff-list';
 import { queueApi } from './queue-api';
 
 /*
@@ -32,7 +29,6 @@ import { queueApi } from './queue-api';
  */
 
 const TEXT = {
-  filters: '篩選',
   status: '案件狀態',
   any: '全部',
   from: '受理起日',
@@ -42,10 +38,6 @@ const TEXT = {
   industry: '行業類別',
   q: '搜尋',
   qHint: '受理編號、統一編號或公司名稱',
-  search: '查詢',
-  clear: '清除條件',
-  counts: '各狀態件數',
-  statusCount: (status: string, count: number) => `${status} ${count} 件`,
   applications: '案件列表',
   export: '匯出 CSV',
   exportHint: '匯出目前條件下的全部案件（不分頁），不含名冊的身分證字號與出生日期。',
@@ -63,72 +55,28 @@ const TEXT = {
 
 const FILTERS = ['status', 'from', 'to', 'headcountMin', 'headcountMax', 'industry', 'q'] as const;
 type Filters = StaffFilters<(typeof FILTERS)[number]>;
-const NO_FILTERS: Filters = {
-  status: '',
-  from: '',
-  to: '',
-  headcountMin: '',
-  headcountMax: '',
-  industry: '',
-  q: '',
-};
 
 const STATUS_OPTIONS = APPLICATION_STATUSES.map((status) => ({ value: status, label: status }));
 const INDUSTRY_OPTIONS = INDUSTRIES.map(({ value, label }) => ({ value, label }));
 
-/** A refused read: its message, and whether another try may help (not for a query the server refuses). */
-interface Failure {
-  message: string;
-  retry: boolean;
-}
-
 export function QueueScreen() {
-  const router = useRouter();
-  const search = useRouterState({ select: (s) => s.location.searchStr });
-  const { filters, page } = staffQueryOf(search, FILTERS);
-  const [answer, setAnswer] = useState<{ search: string; page: QueuePage } | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the queue is read again when the address's query changes, or on 再試一次
-  useEffect(() => {
-    let current = true;
-    setFailure(null);
-    queueApi.read(staffQuery(filters, FILTERS, page)).then(
-      (read) => current && setAnswer({ search, page: read }),
-      (error: unknown) =>
-        current &&
-        setFailure({
-          message: failureMessage(error),
-          retry: !(error instanceof ApiFailure && error.returnCode === RETURN_CODE.badInput),
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [search, attempt]);
-
-  const go = (next: Filters, to: number) =>
-    router.history.push(staffListHref('applications', next, FILTERS, to));
-  // the page shown stays while the next is read, so the control that asked for it keeps its focus
-  const reading = answer?.search !== search;
+  const { filters, answer, failure, retry, reading, go } = useStaffList(
+    'applications',
+    FILTERS,
+    queueApi.read,
+  );
 
   return (
     <>
       <h1>{STAFF_PAGES.applications.title}</h1>
       <QueueFilters filters={filters} onSearch={(next) => go(next, 1)} />
-      {failure && (
-        <StaffFailure
-          message={failure.message}
-          retry={failure.retry ? () => setAttempt((n) => n + 1) : undefined}
-        />
-      )}
+      {failure && <StaffFailure message={failure.message} retry={failure.retry ? retry : undefined} />}
       {!failure && reading && <StaffReading what={TEXT.applications} />}
       {answer && (
         <>
-          <StatusCounts counts={answer.page.counts} filters={filters} />
+          <StatusCounts counts={answer.counts} filters={filters} />
           <QueueList
-            page={answer.page}
+            page={answer}
             exportHref={queueApi.exportHref(staffQuery(filters, FILTERS))}
             onPage={(to) => go(filters, to)}
           />
@@ -139,100 +87,34 @@ export function QueueScreen() {
 }
 
 function QueueFilters({ filters, onSearch }: { filters: Filters; onSearch: (filters: Filters) => void }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="staff-filters">
-      <h2 id={headingId}>{TEXT.filters}</h2>
-      <Formik
-        initialValues={filters}
-        enableReinitialize
-        validationSchema={applicationQueueSchema}
-        validateOnBlur
-        validateOnChange={false}
-        onSubmit={(values) => {
-          const cast = applicationQueueSchema.cast(values);
-          const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
-          onSearch({
-            status: text(cast.status),
-            from: text(cast.from),
-            to: text(cast.to),
-            headcountMin: text(cast.headcountMin),
-            headcountMax: text(cast.headcountMax),
-            industry: text(cast.industry),
-            q: text(cast.q),
-          });
-        }}
-      >
-        {({ resetForm }) => (
-          <Form noValidate className="staff-filter-form">
-            <FormSelect name="status" label={TEXT.status} options={STATUS_OPTIONS} placeholder={TEXT.any} />
-            <FormField name="from" label={TEXT.from} type="date" />
-            <FormField name="to" label={TEXT.to} type="date" />
-            <FormField name="headcountMin" label={TEXT.headcountMin} inputMode="numeric" autoComplete="off" />
-            <FormField name="headcountMax" label={TEXT.headcountMax} inputMode="numeric" autoComplete="off" />
-            <FormSelect
-              name="industry"
-              label={TEXT.industry}
-              options={INDUSTRY_OPTIONS}
-              placeholder={TEXT.any}
-            />
-            <FormField
-              name="q"
-              label={TEXT.q}
-              hint={TEXT.qHint}
-              type="search"
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <div className="form-actions">
-              <button type="submit" className="button primary">
-                {TEXT.search}
-              </button>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  resetForm({ values: NO_FILTERS });
-                  onSearch(NO_FILTERS);
-                }}
-              >
-                {TEXT.clear}
-              </button>
-            </div>
-          </Form>
-        )}
-      </Formik>
-    </section>
+    <StaffListFilters keys={FILTERS} filters={filters} schema={applicationQueueSchema} onSearch={onSearch}>
+      <FormSelect name="status" label={TEXT.status} options={STATUS_OPTIONS} placeholder={TEXT.any} />
+      <FormField name="from" label={TEXT.from} type="date" />
+      <FormField name="to" label={TEXT.to} type="date" />
+      <FormField name="headcountMin" label={TEXT.headcountMin} inputMode="numeric" autoComplete="off" />
+      <FormField name="headcountMax" label={TEXT.headcountMax} inputMode="numeric" autoComplete="off" />
+      <FormSelect name="industry" label={TEXT.industry} options={INDUSTRY_OPTIONS} placeholder={TEXT.any} />
+      <FormField
+        name="q"
+        label={TEXT.q}
+        hint={TEXT.qHint}
+        type="search"
+        autoComplete="off"
+        spellCheck={false}
+      />
+    </StaffListFilters>
   );
 }
 
-/**
- * How many applications each status holds under the other filters, each a link that shows them (全部: every
- * status). Real links, so a new tab works; in the page the staff's router follows them.
- */
+/** How many each status holds under the other filters, each a link that shows them. */
 function StatusCounts({ counts, filters }: { counts: QueuePage['counts']; filters: Filters }) {
-  const headingId = useId();
-  const total = APPLICATION_STATUSES.reduce((sum, status) => sum + counts[status], 0);
-  const choices = [
-    { status: '', label: TEXT.any, count: total },
-    ...APPLICATION_STATUSES.map((status) => ({ status, label: status, count: counts[status] })),
-  ];
   return (
-    <section aria-labelledby={headingId} className="staff-counts">
-      <h2 id={headingId}>{TEXT.counts}</h2>
-      <ul>
-        {choices.map(({ status, label, count }) => (
-          <li key={label}>
-            <StaffLink
-              href={staffListHref('applications', { ...filters, status }, FILTERS, 1)}
-              aria-current={filters.status === status ? 'true' : undefined}
-            >
-              {TEXT.statusCount(label, count)}
-            </StaffLink>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <StaffStatusCounts
+      statuses={APPLICATION_STATUSES.map((status) => ({ status, label: status, count: counts[status] }))}
+      current={filters.status}
+      hrefOf={(status) => staffListHref('applications', { ...filters, status }, FILTERS, 1)}
+    />
   );
 }
 

@@ -1,7 +1,6 @@
-import { useRouter, useRouterState } from '@tanstack/react-router';
-import { Form, Formik } from 'formik';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { FormField } from '../../components/form-field';
+import { StaffListFilters } from '../../components/staff-list-filters';
 import { pageCountOf, pageCountText, StaffPager } from '../../components/staff-pager';
 import { StaffFailure, StaffReading } from '../../components/staff-states';
 import { StaffTable } from '../../components/staff-table';
@@ -9,8 +8,8 @@ import { type AuditEntry, type AuditPage, auditQuerySchema } from '../../domain/
 import { actorLabel, auditActionLabel } from '../../domain/audit-actions';
 import { formatTaipeiSecond } from '../../domain/roc-date';
 import { STAFF_PAGES } from '../../domain/staff-pages';
-import { failureMessage } from '../../lib/staff-api';
-import { type StaffFilters, staffListHref, staffQuery, staffQueryOf } from '../../lib/staff-query';
+import type { StaffFilters } from '../../lib/staff-query';
+import { useStaffList } from '../../lib/use-staff-list';
 import { auditApi } from './audit-api';
 
 /*
@@ -20,14 +19,11 @@ import { auditApi } from './audit-api';
  */
 
 const TEXT = {
-  filters: '篩選',
   person: '人員',
   personHint: '帳號名稱；主機指令為 (operator)，不明帳號為 (unknown)',
   applicationNo: '受理編號',
   from: '起日',
   to: '迄日',
-  search: '查詢',
-  clear: '清除條件',
   entries: '稽核紀錄',
   at: '時間',
   actor: '人員',
@@ -54,100 +50,34 @@ function targetOf(entry: AuditEntry): string {
 }
 
 export function AuditScreen() {
-  const router = useRouter();
-  const search = useRouterState({ select: (s) => s.location.searchStr });
-  const { filters, page } = staffQueryOf(search, FILTERS);
-  const [answer, setAnswer] = useState<{ search: string; page: AuditPage } | null>(null);
-  const [failure, setFailure] = useState('');
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is read again when the address's query changes, or on 再試一次
-  useEffect(() => {
-    let current = true;
-    setFailure('');
-    auditApi.read(staffQuery(filters, FILTERS, page)).then(
-      (read) => current && setAnswer({ search, page: read }),
-      (error: unknown) => current && setFailure(failureMessage(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [search, attempt]);
-
-  const go = (next: Filters, to: number) => router.history.push(staffListHref('audit', next, FILTERS, to));
-  // the page shown stays while the next is read, so the control that asked for it keeps its focus
-  const reading = answer?.search !== search;
+  const { filters, answer, failure, retry, reading, go } = useStaffList('audit', FILTERS, auditApi.read);
 
   return (
     <>
       <h1>{STAFF_PAGES.audit.title}</h1>
       <AuditFilters filters={filters} onSearch={(next) => go(next, 1)} />
-      {failure && <StaffFailure message={failure} retry={() => setAttempt((n) => n + 1)} />}
+      {failure && <StaffFailure message={failure.message} retry={failure.retry ? retry : undefined} />}
       {!failure && reading && <StaffReading what={TEXT.entries} />}
-      {answer && <AuditEntries page={answer.page} onPage={(page) => go(filters, page)} />}
+      {answer && <AuditEntries page={answer} onPage={(page) => go(filters, page)} />}
     </>
   );
 }
 
 function AuditFilters({ filters, onSearch }: { filters: Filters; onSearch: (filters: Filters) => void }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="staff-filters">
-      <h2 id={headingId}>{TEXT.filters}</h2>
-      <Formik
-        initialValues={filters}
-        enableReinitialize
-        validationSchema={auditQuerySchema}
-        validateOnBlur
-        validateOnChange={false}
-        onSubmit={(values) => {
-          const cast = auditQuerySchema.cast(values);
-          onSearch({
-            person: cast.person ?? '',
-            applicationNo: cast.applicationNo ?? '',
-            from: cast.from ?? '',
-            to: cast.to ?? '',
-          });
-        }}
-      >
-        {({ resetForm }) => (
-          <Form noValidate className="staff-filter-form">
-            <FormField
-              name="person"
-              label={TEXT.person}
-              hint={TEXT.personHint}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-            />
-            <FormField
-              name="applicationNo"
-              label={TEXT.applicationNo}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <FormField name="from" label={TEXT.from} type="date" />
-            <FormField name="to" label={TEXT.to} type="date" />
-            <div className="form-actions">
-              <button type="submit" className="button primary">
-                {TEXT.search}
-              </button>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  const none = { person: '', applicationNo: '', from: '', to: '' };
-                  resetForm({ values: none });
-                  onSearch(none);
-                }}
-              >
-                {TEXT.clear}
-              </button>
-            </div>
-          </Form>
-        )}
-      </Formik>
-    </section>
+    <StaffListFilters keys={FILTERS} filters={filters} schema={auditQuerySchema} onSearch={onSearch}>
+      <FormField
+        name="person"
+        label={TEXT.person}
+        hint={TEXT.personHint}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+      />
+      <FormField name="applicationNo" label={TEXT.applicationNo} autoComplete="off" spellCheck={false} />
+      <FormField name="from" label={TEXT.from} type="date" />
+      <FormField name="to" label={TEXT.to} type="date" />
+    </StaffListFilters>
   );
 }
 

@@ -1,9 +1,9 @@
-import { useRouter, useRouterState } from '@tanstack/react-router';
-import { Form, Formik } from 'formik';
-import { useEffect, useId, useState } from 'react';
+import { useRouterState } from '@tanstack/react-router';
+import { useId } from 'react';
 import { FormField } from '../../components/form-field';
 import { FormSelect } from '../../components/form-select';
 import { StaffLink } from '../../components/staff-link';
+import { StaffListFilters, StaffStatusCounts } from '../../components/staff-list-filters';
 import { pageCountOf, pageCountText, StaffPager } from '../../components/staff-pager';
 import { StaffFailure, StaffReading } from '../../components/staff-states';
 import { StaffTable } from '../../components/staff-table';
@@ -15,12 +15,10 @@ import {
 } from '../../domain/api/contact-inbox';
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '../../domain/contact-status';
 import { contactTopicLabel } from '../../domain/contact-topics';
-import { RETURN_CODE } from '../../domain/envelope';
 import { formatRoc, formatTaipeiSecond } from '../../domain/roc-date';
 import { STAFF_PAGES, staffHref } from '../../domain/staff-pages';
-import { ApiFailure } from '../../lib/api-client';
-import { failureMessage } from '../../lib/staff-api';
-import { type StaffFilters, staffListHref, staffQuery, staffQueryOf } from '../../lib/staff-query';
+import { type StaffFilters, staffListHref } from '../../lib/staff-query';
+import { useStaffList } from '../../lib/use-staff-list';
 import { inboxApi } from './inbox-api';
 import { MessageView } from './message-view';
 
@@ -32,7 +30,6 @@ import { MessageView } from './message-view';
  */
 
 const TEXT = {
-  filters: '篩選',
   status: '狀態',
   any: '全部',
   assignee: '處理人員',
@@ -41,10 +38,6 @@ const TEXT = {
   quoteOnlyOption: '僅報價需求',
   receivedFrom: '收件起日',
   receivedTo: '收件迄日',
-  search: '查詢',
-  clear: '清除條件',
-  counts: '各狀態件數',
-  statusCount: (status: string, count: number) => `${status} ${count} 件`,
   messages: '訊息列表',
   contactNo: '案件編號',
   topic: '洽詢主題',
@@ -60,7 +53,6 @@ const TEXT = {
 
 const FILTERS = ['status', 'assignee', 'quoteOnly', 'receivedFrom', 'receivedTo'] as const;
 type Filters = StaffFilters<(typeof FILTERS)[number]>;
-const NO_FILTERS: Filters = { status: '', assignee: '', quoteOnly: '', receivedFrom: '', receivedTo: '' };
 
 const STATUS_OPTIONS = CONTACT_STATUSES.map((status) => ({
   value: status,
@@ -87,58 +79,22 @@ export function InboxScreen() {
         <MessageView key={contactNo} contactNo={contactNo} />
       </>
     );
-  return <InboxList search={search} />;
+  return <InboxList />;
 }
 
-/** A refused read: its message, and whether another try may help (not for a query the server refuses). */
-interface Failure {
-  message: string;
-  retry: boolean;
-}
-
-function InboxList({ search }: { search: string }) {
-  const router = useRouter();
-  const { filters, page } = staffQueryOf(search, FILTERS);
-  const [answer, setAnswer] = useState<{ search: string; page: ContactInboxPage } | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the list is read again when the address's query changes, or on 再試一次
-  useEffect(() => {
-    let current = true;
-    setFailure(null);
-    inboxApi.list(staffQuery(filters, FILTERS, page)).then(
-      (read) => current && setAnswer({ search, page: read }),
-      (error: unknown) =>
-        current &&
-        setFailure({
-          message: failureMessage(error),
-          retry: !(error instanceof ApiFailure && error.returnCode === RETURN_CODE.badInput),
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [search, attempt]);
-
-  const go = (next: Filters, to: number) => router.history.push(staffListHref('contacts', next, FILTERS, to));
-  const reading = answer?.search !== search;
+function InboxList() {
+  const { filters, answer, failure, retry, reading, go } = useStaffList('contacts', FILTERS, inboxApi.list);
 
   return (
     <>
       <h1>{STAFF_PAGES.contacts.title}</h1>
       <InboxFilters filters={filters} onSearch={(next) => go(next, 1)} />
-      {failure && (
-        <StaffFailure
-          message={failure.message}
-          retry={failure.retry ? () => setAttempt((n) => n + 1) : undefined}
-        />
-      )}
+      {failure && <StaffFailure message={failure.message} retry={failure.retry ? retry : undefined} />}
       {!failure && reading && <StaffReading what={TEXT.messages} />}
       {answer && (
         <>
-          <StatusCounts counts={answer.page.counts} filters={filters} />
-          <MessageList page={answer.page} onPage={(to) => go(filters, to)} />
+          <StatusCounts counts={answer.counts} filters={filters} />
+          <MessageList page={answer} onPage={(to) => go(filters, to)} />
         </>
       )}
     </>
@@ -146,96 +102,35 @@ function InboxList({ search }: { search: string }) {
 }
 
 function InboxFilters({ filters, onSearch }: { filters: Filters; onSearch: (filters: Filters) => void }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="staff-filters">
-      <h2 id={headingId}>{TEXT.filters}</h2>
-      <Formik
-        initialValues={filters}
-        enableReinitialize
-        validationSchema={contactInboxQuerySchema}
-        validateOnBlur
-        validateOnChange={false}
-        onSubmit={(values) => {
-          const cast = contactInboxQuerySchema.cast(values);
-          const text = (value: string | boolean | undefined) => (value ? String(value) : '');
-          onSearch({
-            status: text(cast.status),
-            assignee: text(cast.assignee),
-            quoteOnly: text(cast.quoteOnly),
-            receivedFrom: text(cast.receivedFrom),
-            receivedTo: text(cast.receivedTo),
-          });
-        }}
-      >
-        {({ resetForm }) => (
-          <Form noValidate className="staff-filter-form">
-            <FormSelect name="status" label={TEXT.status} options={STATUS_OPTIONS} placeholder={TEXT.any} />
-            <FormField
-              name="assignee"
-              label={TEXT.assignee}
-              hint={TEXT.assigneeHint}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <FormSelect
-              name="quoteOnly"
-              label={TEXT.quoteOnly}
-              options={QUOTE_OPTIONS}
-              placeholder={TEXT.any}
-            />
-            <FormField name="receivedFrom" label={TEXT.receivedFrom} type="date" />
-            <FormField name="receivedTo" label={TEXT.receivedTo} type="date" />
-            <div className="form-actions">
-              <button type="submit" className="button primary">
-                {TEXT.search}
-              </button>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  resetForm({ values: NO_FILTERS });
-                  onSearch(NO_FILTERS);
-                }}
-              >
-                {TEXT.clear}
-              </button>
-            </div>
-          </Form>
-        )}
-      </Formik>
-    </section>
+    <StaffListFilters keys={FILTERS} filters={filters} schema={contactInboxQuerySchema} onSearch={onSearch}>
+      <FormSelect name="status" label={TEXT.status} options={STATUS_OPTIONS} placeholder={TEXT.any} />
+      <FormField
+        name="assignee"
+        label={TEXT.assignee}
+        hint={TEXT.assigneeHint}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <FormSelect name="quoteOnly" label={TEXT.quoteOnly} options={QUOTE_OPTIONS} placeholder={TEXT.any} />
+      <FormField name="receivedFrom" label={TEXT.receivedFrom} type="date" />
+      <FormField name="receivedTo" label={TEXT.receivedTo} type="date" />
+    </StaffListFilters>
   );
 }
 
-/** How many messages each status holds under the other filters, each a link that shows them. */
+/** How many each status holds under the other filters, each a link that shows them. */
 function StatusCounts({ counts, filters }: { counts: ContactInboxPage['counts']; filters: Filters }) {
-  const headingId = useId();
-  const total = CONTACT_STATUSES.reduce((sum, status) => sum + counts[status], 0);
-  const choices = [
-    { status: '', label: TEXT.any, count: total },
-    ...CONTACT_STATUSES.map((status) => ({
-      status,
-      label: CONTACT_STATUS_LABELS[status],
-      count: counts[status],
-    })),
-  ];
   return (
-    <section aria-labelledby={headingId} className="staff-counts">
-      <h2 id={headingId}>{TEXT.counts}</h2>
-      <ul>
-        {choices.map(({ status, label, count }) => (
-          <li key={label}>
-            <StaffLink
-              href={staffListHref('contacts', { ...filters, status }, FILTERS, 1)}
-              aria-current={filters.status === status ? 'true' : undefined}
-            >
-              {TEXT.statusCount(label, count)}
-            </StaffLink>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <StaffStatusCounts
+      statuses={CONTACT_STATUSES.map((status) => ({
+        status,
+        label: CONTACT_STATUS_LABELS[status],
+        count: counts[status],
+      }))}
+      current={filters.status}
+      hrefOf={(status) => staffListHref('contacts', { ...filters, status }, FILTERS, 1)}
+    />
   );
 }
 
