@@ -5,25 +5,28 @@ import { openModalLayer } from './modal-stack';
 interface DialogProps {
   title: string;
   children: ReactNode;
-  /** buttons; the first one receives focus when the dialog opens */
+  /** buttons; the first one receives focus when the dialog opens, unless the dialog asks for input */
   actions: ReactNode;
   onClose?: () => void;
 }
 
 /**
- * The one modal dialog of the site: labelled, the page behind it inert, focus moved in, kept inside,
- * and given back on close to the control that had it (or to the main content when that control is gone).
+ * The one modal dialog of the site: labelled, the page behind it inert, focus moved in (to its first field
+ * when it asks for input, so a keyboard user types before reaching 確認; otherwise to its first button), kept
+ * inside, and given back on close to the control that had it (or to the main content when that is gone).
  */
 export function Dialog({ title, children, actions, onClose }: DialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const layer = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const close = layer.current ? openModalLayer(layer.current) : () => {};
-    panel.current?.querySelector<HTMLElement>('.dialog-actions button')?.focus();
+    const field = body.current?.querySelector<HTMLElement>('input, select, textarea');
+    (field ?? panel.current?.querySelector<HTMLElement>('.dialog-actions button'))?.focus();
     return () => {
       close();
       returnFocus(previous);
@@ -45,7 +48,9 @@ export function Dialog({ title, children, actions, onClose }: DialogProps) {
         }}
       >
         <h2 id={titleId}>{title}</h2>
-        <div id={bodyId}>{children}</div>
+        <div id={bodyId} ref={body}>
+          {children}
+        </div>
         <div className="dialog-actions">{actions}</div>
       </div>
     </div>,

@@ -184,6 +184,8 @@ describe('案件明細', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: '改為「待補件」（須填寫說明）' }));
     const dialog = await screen.findByRole('dialog', { name: '改為「待補件」' });
+    // the note is what the dialog asks for: a keyboard user types it first
+    expect(within(dialog).getByLabelText(/^說明/)).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: '確認' }));
     expect(await within(dialog).findByText('說明不可為空白')).toBeInTheDocument();
     expect(app.calls.some((c) => c.path.endsWith('/move'))).toBe(false);
@@ -198,6 +200,20 @@ describe('案件明細', () => {
       note: '請補名冊',
       version: 2,
     });
+  });
+
+  it('closes a move’s dialog on Escape, sending nothing, and gives the focus back to its button', async () => {
+    const app = openCase(UNDERWRITER);
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: '改為「核保中」' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: '改為「核保中」' });
+    expect(within(dialog).getByLabelText(/^說明/)).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(app.calls.some((c) => c.path.endsWith('/move'))).toBe(false);
   });
 
   it('sends a move that needs no note without one', async () => {
