@@ -72,11 +72,32 @@ const GROUPS: Group[] = [
     ],
     target: 85,
   },
-  // The application's life (issue 35): the machine and its readings (movesFrom, judgeMove) the server, the
-  // operator command and the progress page use; their own tests need a database or a page, so not here.
+  // The application's life (issue 35): the machine and its readings (movesFrom, judgeMove), with the
+  // machine-level tests; the server, the screens and the progress page that use them in the group after.
   { name: 'application-machine', mutate: ['machines/application.machine.ts'], target: 85 },
-  // The back office's contact inbox: a machine with no screen yet, so no bindings group
+  // What binds the application machine: the server's move and case (a move lands only if the machine takes
+  // it), 案件明細's moves and documents, and the progress page's "what you can do next".
+  {
+    name: 'application-bindings',
+    mutate: [
+      'src/server/db/repositories/application-{events,case}.ts',
+      'src/server/routes/application-case.ts',
+      'src/features/application-case/*.{ts,tsx}',
+      'src/features/progress/status-guidance.tsx',
+    ],
+    target: 85,
+  },
   { name: 'contact-message-machine', mutate: ['machines/contact-message.machine.ts'], target: 85 },
+  // What binds the message machine: the inbox's store and routes, and the 聯絡訊息 screens.
+  {
+    name: 'contact-message-bindings',
+    mutate: [
+      'src/server/db/repositories/contact-inbox.ts',
+      'src/server/routes/contact-inbox.ts',
+      'src/features/contact-inbox/*.{ts,tsx}',
+    ],
+    target: 85,
+  },
   // The atlas's reading of a machine (graph, layout, simulation, traffic) and the flows' transition trace.
   {
     name: 'atlas',

@@ -34,7 +34,19 @@ const groups: Record<string, Record<string, string[]>> = {
   'contact-machine': { unit: ['tests/machines/**/*.test.ts'] },
   'contact-bindings': { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/contact.test.tsx'] },
   'application-machine': { unit: ['tests/machines/**/*.test.ts'] },
+  'application-bindings': {
+    unit: ['tests/machines/**/*.test.ts', 'tests/server/application-{case,advance}.test.ts'],
+    dom: [
+      'tests/features/application.test.tsx',
+      'tests/features/staff/application-case.test.tsx',
+      'tests/screens/progress/progress.test.tsx',
+    ],
+  },
   'contact-message-machine': { unit: ['tests/machines/**/*.test.ts'] },
+  'contact-message-bindings': {
+    unit: ['tests/machines/**/*.test.ts', 'tests/server/contact-inbox{,-routes}.test.ts'],
+    dom: ['tests/features/contact-message.test.tsx', 'tests/features/staff/contact-inbox.test.tsx'],
+  },
   atlas: { unit: ['tests/features/atlas/*.test.ts'], dom: ['tests/features/atlas/*.test.tsx'] },
   domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
 };
