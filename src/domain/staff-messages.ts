@@ -10,6 +10,8 @@ export const staffMessages = {
   applicationMoveRefused: (from: string, to: string) => `此案件目前為「${from}」，無法改為「${to}」`,
   /** 待補件, 不予承保 and 已結案 tell the company why */
   applicationNoteRequired: (to: string) => `改為「${to}」須填寫說明，公司會在進度查詢看到`,
+  /** the printed 名冊 carries full ID numbers and birth dates: an underwriter's to print (個資法) */
+  rosterPrintNotPermitted: () => '被保險人名冊含完整身分證字號，僅核保人員可列印',
   /** the admin's account management (docs/specification.md §6) */
   staffExists: () => '此帳號已存在',
   staffNotFound: () => '查無此帳號',

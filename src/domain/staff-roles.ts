@@ -21,3 +21,9 @@ export function isStaffRole(value: unknown): value is StaffRole {
 /** Roles as the staff read them: 「分析、管理」. */
 export const rolesLabel = (roles: readonly StaffRole[]): string =>
   roles.map((role) => STAFF_ROLE_LABELS[role]).join('、');
+
+/**
+ * Whether these roles may see the roster whole, its full ID numbers and birth dates, on screen or on the
+ * printed 名冊: an underwriter only (個資法: access to personal data limited by role, and recorded).
+ */
+export const maySeeFullRoster = (roles: readonly StaffRole[]): boolean => roles.includes('underwriter');

@@ -1,7 +1,7 @@
 import type { StaffSession } from '../domain/api/staff';
 import { RETURN_CODE } from '../domain/envelope';
 import { staffHref } from '../domain/staff-pages';
-import { ApiFailure, apiGet, apiPost } from './api-client';
+import { ApiFailure, apiGet, apiPost, apiPostFile } from './api-client';
 
 /*
  * The staff's calls: the visitors' API client (envelope, CSRF header), plus what every staff screen does
@@ -80,6 +80,9 @@ export const staffGet = <T>(path: string, query?: Record<string, string>) =>
 
 /** POST to a staff endpoint with the CSRF header; a 401 sends to the sign-in (and rejects). */
 export const staffPost = <T>(path: string, body: unknown) => staffCall(apiPost<T>(path, body));
+
+/** POST to a staff endpoint that answers a file (a PDF); a refusal rejects as staffPost does. */
+export const staffPostFile = (path: string, body: unknown) => staffCall(apiPostFile(path, body));
 
 /** The sign-in's own calls: a refused sign-in is no lost session. */
 export const signInApi = {

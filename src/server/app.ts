@@ -129,7 +129,7 @@ export async function buildApp({
   await app.register(staffSignInRoutes, { db, keys, prefix: API_BASE });
   await app.register(staffAccountRoutes, { db, prefix: API_BASE });
   await app.register(applicationQueueRoutes, { db, prefix: API_BASE });
-  await app.register(applicationCaseRoutes, { db, prefix: API_BASE });
+  await app.register(applicationCaseRoutes, { db, renderer, prefix: API_BASE });
   await app.register(contactInboxRoutes, { db, prefix: API_BASE });
   await app.register(atlasRoutes, {
     db,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -16,7 +16,7 @@ import { addStaffAccount, checkAtWidths, signIn } from './support/staff';
 /*
  * Issue 35's back office, end to end in Chromium against the built server: an underwriter finds the
  * application a visitor has just sent, by its 受理編號 and by the company's name, opens its roster's ID
- * numbers and moves it 資料審核中 → 待補件 → 資料審核中 → 核保中 → 已承保 with its notes; the visitor's progress
+ * numbers, downloads its 要保書 and moves it 資料審核中 → 待補件 → 資料審核中 → 核保中 → 已承保 with its notes; the visitor's progress
  * page shows each step with its note; the service desk reads the case but can neither open the ID numbers
  * nor move it nor open the queue, and takes, notes, answers and closes the company's message; an admin adds
  * a person; the audit log lists each of these actions.
@@ -88,7 +88,11 @@ afterAll(async () => {
 const url = (route: string) => `${server.origin}/groupins${route}`;
 
 async function signedIn(name: string, lands: RegExp): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ locale: 'zh-TW', viewport: { width: 1366, height: 844 } });
+  const context = await browser.newContext({
+    locale: 'zh-TW',
+    viewport: { width: 1366, height: 844 },
+    acceptDownloads: true,
+  });
   contexts.push(context);
   const problems = await watchPageProblems(context);
   const page = await context.newPage();
@@ -122,6 +126,15 @@ describe('the back office in Chromium against the built server', () => {
       await roster.getByText(`${person.personId.slice(0, 3)}****${person.personId.slice(-3)}`).waitFor();
     await page.getByRole('button', { name: '顯示完整身分證字號' }).click();
     for (const person of ROSTER) await roster.getByText(person.personId, { exact: true }).waitFor();
+    // the 要保書 the overprint prints, as a file
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '下載要保書 PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${applicationNo}-要保書.pdf`);
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await page.getByText(/^已下載要保書（列印時間 /).waitFor();
     const findings = await checkAtWidths(page, '案件明細');
 
     for (const [to, note] of MOVES) {

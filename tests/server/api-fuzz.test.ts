@@ -162,7 +162,7 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
 
   it('reaches every endpoint the app registers', () => {
     const urls = target.endpoints.map((endpoint) => endpoint.url);
-    expect(urls).toHaveLength(57);
+    expect(urls).toHaveLength(58);
     expect(urls).toContain(`${API}/contact/submit`);
     expect(urls).toContain(`${API}/content/articles`);
     expect(urls).toContain(`${API}/DTODGAZ0/insertCart`);
@@ -187,13 +187,15 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
       expect(urls).toContain(`${API}/staff/${url}`);
     for (const url of ['accounts/end-sessions', 'audit']) expect(urls).toContain(`${API}/staff/${url}`);
     expect(urls).toContain(`${API}/trace/transitions`);
-    // issue 35's application queue, its CSV export, and an application's case: read, roster opened, moved
+    // issue 35's application queue, its CSV export, and an application's case: read, roster opened, moved,
+    // its documents printed
     for (const url of [
       'applications',
       'applications/export',
       'applications/:applicationNo',
       'applications/:applicationNo/roster',
       'applications/:applicationNo/move',
+      'applications/:applicationNo/documents',
     ])
       expect(urls).toContain(`${API}/staff/${url}`);
     // and its contact inbox: the list, one message, and what the service desk does with it

@@ -58,7 +58,7 @@ const OPEN_ENDPOINTS = new Set(
   ),
 );
 
-/** The roles docs/specification.md §6 gives the staff routes of this round (issue 35's table). */
+/** The roles docs/specification.md §6 gives the staff routes of issue 35's table, and the case's documents. */
 const SPEC_ROLES: Record<string, readonly StaffRole[]> = {
   'GET staff/me': STAFF_ROLES,
   'GET atlas/traffic': ['analyst'],
@@ -70,6 +70,8 @@ const SPEC_ROLES: Record<string, readonly StaffRole[]> = {
   'POST staff/accounts/unlock': ['admin'],
   'POST staff/accounts/end-sessions': ['admin'],
   'GET staff/audit': ['admin'],
+  // a case's documents: the 名冊 among them to an underwriter only, decided in the route
+  'POST staff/applications/:applicationNo/documents': ['underwriter', 'service'],
 };
 
 interface StaffRoute {

@@ -254,6 +254,8 @@ export const VALID_INPUT: Record<string, object> = {
     note: '已收到要保書',
     version: CURRENT_VERSION,
   },
+  // every document of the fuzz target's application (it has a roster): printed, the 名冊 recorded
+  [`${API_BASE}/staff/applications/:applicationNo/documents`]: { documents: ['form', 'roster', 'summary'] },
   // the fuzz target's message (new): taken, noted, answered and moved as the message machine allows
   [`${API_BASE}/staff/contacts`]: {
     status: 'new',
@@ -532,6 +534,7 @@ export const REFUSAL_WRITES: Record<string, string[]> = {
 export const FILE_ANSWERS: Record<string, string> = {
   [`${API_BASE}/overprint/document`]: 'application/pdf',
   [`${API_BASE}/staff/applications/export`]: 'text/csv',
+  [`${API_BASE}/staff/applications/:applicationNo/documents`]: 'application/pdf',
 };
 
 const HAN = /\p{Script=Han}/u;

@@ -1,5 +1,5 @@
 import type { ISchema } from 'yup';
-import { caseMoveSchema, caseParamsSchema } from '../../src/domain/api/application-case';
+import { caseDocumentsSchema, caseMoveSchema, caseParamsSchema } from '../../src/domain/api/application-case';
 import { applicationQueueSchema } from '../../src/domain/api/application-queue';
 import { traceBatchSchema, trafficQuerySchema } from '../../src/domain/api/atlas';
 import {
@@ -84,6 +84,7 @@ const ROUTE_SCHEMAS: Record<string, ISchema<unknown>[]> = {
   'staff/applications/:applicationNo/roster': [caseParamsSchema],
   // the path first, then the body
   'staff/applications/:applicationNo/move': [caseParamsSchema, caseMoveSchema],
+  'staff/applications/:applicationNo/documents': [caseParamsSchema, caseDocumentsSchema],
   'staff/contacts': [contactInboxQuerySchema],
   'staff/contacts/:contactNo': [contactParamsSchema],
   'staff/contacts/:contactNo/assign': [contactParamsSchema, contactAssignSchema],

@@ -21,6 +21,12 @@ export const FORBIDDEN: StaffAnswer = {
   status: 403,
 };
 
+/** A file the server answered (a PDF) with 200: its bytes and its headers. */
+export interface StaffFile {
+  file: BlobPart;
+  headers: Record<string, string>;
+}
+
 /** A call the page made: the API path (`staff/accounts`), its query and its body. */
 export interface StaffCall {
   path: string;
@@ -44,12 +50,17 @@ export const answeredBy =
 
 /**
  * The staff's pages in jsdom at `path` (below /groupins/), on memory history, against a fake server: each
- * API path answers from `answers` (a function of the call, which may ask a real server, or a fixed answer),
- * anything else 404. The address is also set on the window, which the atlas reads itself.
+ * API path answers from `answers` (a function of the call, which may ask a real server, or a fixed answer,
+ * an envelope or a file), anything else 404. The address is also set on the window, which the atlas reads itself.
  */
 export function renderStaff(
   path: string,
-  answers: Record<string, StaffAnswer | ((call: StaffCall) => StaffAnswer | Promise<StaffAnswer>)>,
+  answers: Record<
+    string,
+    | StaffAnswer
+    | StaffFile
+    | ((call: StaffCall) => StaffAnswer | StaffFile | Promise<StaffAnswer | StaffFile>)
+  >,
 ) {
   staffSession.clear();
   window.history.replaceState(null, '', path);
@@ -68,6 +79,8 @@ export function renderStaff(
       calls.push(call);
       const found = answers[call.path];
       const answer = typeof found === 'function' ? await found(call) : found;
+      if (answer && 'file' in answer)
+        return new Response(answer.file, { status: 200, headers: answer.headers });
       const { status = 200, ...envelope } = answer ?? { returnCode: 404, data: null, msg: '', status: 404 };
       return new Response(JSON.stringify(envelope), {
         status,

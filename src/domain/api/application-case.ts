@@ -7,6 +7,7 @@ import {
   APPLICATION_NO,
   type ApplicationProgress,
   type ApplicationRecord,
+  documentsField,
   type RosterEntry,
 } from './overprint';
 import { type AuditEntry, versionField } from './staff';
@@ -14,7 +15,8 @@ import { type AuditEntry, versionField } from './staff';
 /*
  * An application's case (docs/specification.md §6): GET staff/applications/:applicationNo (underwriter,
  * service) reads it with the roster's ID numbers masked; POST …/roster (underwriter) answers them whole and
- * is recorded; POST …/move (underwriter) moves it as the application machine allows.
+ * is recorded; POST …/move (underwriter) moves it as the application machine allows; POST …/documents
+ * (underwriter, service) prints the overprint's documents, the 名冊 to an underwriter only and recorded.
  */
 
 /** The longest note of a move: the company reads it on the progress page. */
@@ -39,6 +41,10 @@ export const caseMoveSchema = object({
 });
 export type CaseMove = InferType<typeof caseMoveSchema>;
 
+/** Body of POST staff/applications/:applicationNo/documents: the documents to print as one PDF. */
+export const caseDocumentsSchema = object({ documents: documentsField() });
+export type CaseDocuments = InferType<typeof caseDocumentsSchema>;
+
 /** A move the screen offers now: the status it leads to and whether the company must be told why. */
 export interface CaseMoveOffer {
   to: ApplicationStatus;
@@ -56,7 +62,7 @@ export interface ApplicationCase {
   handling: AuditEntry[];
   /** the moves this person may make now (none without the underwriter role, none from a final status) */
   moves: CaseMoveOffer[];
-  /** whether this person may open the roster's full ID numbers */
+  /** whether this person may open the roster's full ID numbers, and print the 名冊 that carries them */
   mayRevealRoster: boolean;
 }
 

@@ -45,19 +45,23 @@ export type OpenToken = InferType<typeof openTokenSchema>;
 export const OVERPRINT_DOCUMENTS = ['form', 'roster', 'summary'] as const;
 export type OverprintDocument = (typeof OVERPRINT_DOCUMENTS)[number];
 
-/** Body of POST overprint/document (STEP4): the chosen documents as one PDF. */
-export const documentSchema = object({
-  token: text('連結代碼').required().test(maxLength(512)),
-  documents: array()
+/** The documents to print as one PDF: at least one, no more than there are. */
+export const documentsField = () =>
+  array()
     .label('文件')
     .of(choice('文件').required().oneOf(OVERPRINT_DOCUMENTS))
     .required()
     .min(1, (p) => messages.requiredSelect(labelOf(p)))
-    .max(OVERPRINT_DOCUMENTS.length, (p) => messages.maxCount(labelOf(p), OVERPRINT_DOCUMENTS.length)),
+    .max(OVERPRINT_DOCUMENTS.length, (p) => messages.maxCount(labelOf(p), OVERPRINT_DOCUMENTS.length));
+
+/** Body of POST overprint/document (STEP4): the chosen documents as one PDF. */
+export const documentSchema = object({
+  token: text('連結代碼').required().test(maxLength(512)),
+  documents: documentsField(),
 });
 export type DocumentRequest = InferType<typeof documentSchema>;
 
-/** The answer header of overprint/document that says when the copy was printed (ISO instant). */
+/** The answer header of a printed PDF that says when the copy was printed (ISO instant). */
 export const PRINTED_AT_HEADER = 'x-printed-at';
 
 /** Body of POST progress/query. */

@@ -8,12 +8,18 @@ import { FormField } from '../../components/form-field';
 import { StaffFailure, StaffReading } from '../../components/staff-states';
 import { StaffTable } from '../../components/staff-table';
 import type { ApplicationCase, CaseMoveOffer, MoveOvertaken } from '../../domain/api/application-case';
-import { APPLICATION_NO, type RosterEntry } from '../../domain/api/overprint';
+import {
+  APPLICATION_NO,
+  type OverprintDocument,
+  PRINTED_AT_HEADER,
+  type RosterEntry,
+} from '../../domain/api/overprint';
 import { actorLabel, auditActionLabel } from '../../domain/audit-actions';
 import { RETURN_CODE } from '../../domain/envelope';
 import { formatTaipeiSecond } from '../../domain/roc-date';
 import { STAFF_PAGES, staffHref } from '../../domain/staff-pages';
 import { ApiFailure } from '../../lib/api-client';
+import { saveFile } from '../../lib/save-file';
 import { failureMessage } from '../../lib/staff-api';
 import { caseApi } from './case-api';
 import { MoveNote, moveNoteSchema } from './move-note';
@@ -22,7 +28,9 @@ import { MoveNote, moveNoteSchema } from './move-note';
  * 案件明細 (underwriter, service; docs/specification.md §6): one application as its documents print it,
  * the roster's ID numbers masked, its progress as the company reads it and what staff did with it. An
  * underwriter may open the full ID numbers (recorded with who and when) and make the moves the application
- * machine allows now, each with the note the company reads. The 受理編號 is the address's `no`.
+ * machine allows now, each with the note the company reads. Its documents download as the overprint prints
+ * them; the 名冊, with full ID numbers, is offered to whom the server lets open them, and each print of it is
+ * recorded. The 受理編號 is the address's `no`.
  */
 
 const TEXT = {
@@ -49,6 +57,16 @@ const TEXT = {
   reveal: '顯示完整身分證字號',
   revealHint: '開啟時會記錄您的帳號與時間於稽核紀錄。',
   noRoster: '此案件未附被保險人名冊。',
+  documents: '文件',
+  documentsHint: '與公司在「套印文件」下載的 PDF 相同。',
+  document: { form: '要保書', summary: '投保申請摘要', roster: '被保險人名冊' } satisfies Record<
+    OverprintDocument,
+    string
+  >,
+  download: (name: string) => `下載${name} PDF`,
+  downloaded: (name: string, at: string) => `已下載${name}（列印時間 ${at}）`,
+  rosterPrintHint: '名冊含完整身分證字號與出生日期，每次列印都會記錄您的帳號與時間於稽核紀錄。',
+  notDownloaded: (message: string) => `無法下載：${message}`,
   progress: '進度（公司所見）',
   at: '時間',
   note: '說明',
@@ -155,6 +173,7 @@ function CaseView({ applicationNo }: { applicationNo: string }) {
       {found.moves.length > 0 && <Moves moves={found.moves} onMove={setMoving} />}
       <ApplicationRecordView record={record} withRoster={false} />
       <Roster applicationNo={applicationNo} found={found} />
+      <Documents applicationNo={applicationNo} found={found} />
       <Progress found={found} />
       <Handling found={found} />
       {moving && (
@@ -306,6 +325,63 @@ function Roster({ applicationNo, found }: { applicationNo: string; found: Applic
             caption={TEXT.rosterCaption(roster.length, whole !== null)}
           />
         </>
+      )}
+    </section>
+  );
+}
+
+/** The documents offered, in the order a case is handled: the 名冊 to whom may see it whole, when there is one. */
+const offeredDocuments = ({ record, mayRevealRoster }: ApplicationCase): OverprintDocument[] =>
+  mayRevealRoster && record.roster.length > 0 ? ['form', 'summary', 'roster'] : ['form', 'summary'];
+
+function Documents({ applicationNo, found }: { applicationNo: string; found: ApplicationCase }) {
+  const headingId = useId();
+  const [printing, setPrinting] = useState<ReadonlySet<OverprintDocument>>(new Set());
+  const [failure, setFailure] = useState('');
+  const [notice, setNotice] = useState('');
+  const mark = (doc: OverprintDocument, busy: boolean) =>
+    setPrinting((now) => {
+      const next = new Set(now);
+      if (busy) next.add(doc);
+      else next.delete(doc);
+      return next;
+    });
+  const download = async (doc: OverprintDocument) => {
+    const name = TEXT.document[doc];
+    setFailure('');
+    setNotice('');
+    mark(doc, true);
+    try {
+      const { blob, headers } = await caseApi.documents(applicationNo, [doc]);
+      saveFile(blob, `${applicationNo}-${name}.pdf`);
+      const printedAt = headers.get(PRINTED_AT_HEADER);
+      setNotice(TEXT.downloaded(name, formatTaipeiSecond(printedAt ?? new Date().toISOString())));
+    } catch (error) {
+      setFailure(failureMessage(error));
+    } finally {
+      mark(doc, false);
+    }
+  };
+  const documents = offeredDocuments(found);
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{TEXT.documents}</h2>
+      <p className="form-hint">{TEXT.documentsHint}</p>
+      <div className="staff-actions">
+        {documents.map((doc) => (
+          <BusyButton key={doc} className="button" busy={printing.has(doc)} onClick={() => download(doc)}>
+            {TEXT.download(TEXT.document[doc])}
+          </BusyButton>
+        ))}
+      </div>
+      {documents.includes('roster') && <p className="form-hint">{TEXT.rosterPrintHint}</p>}
+      <p className="staff-notice" role="status">
+        {notice}
+      </p>
+      {failure && (
+        <p className="form-error" role="alert">
+          {TEXT.notDownloaded(failure)}
+        </p>
       )}
     </section>
   );

@@ -2,20 +2,7 @@ import { fromPromise } from 'xstate';
 import { overprintMachine, type PrintedCopy } from '../../../machines/overprint.machine';
 import { type OverprintAccess, PRINTED_AT_HEADER } from '../../domain/api/overprint';
 import { apiPost, apiPostFile } from '../../lib/api-client';
-
-/** Hands a file to the browser's downloads, named as the server would name it. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // the download has taken the bytes once the click is handled
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { saveFile } from '../../lib/save-file';
 
 /** The overprint machine bound to its calls (a refusal rejects with its message). */
 export const liveOverprintMachine = overprintMachine.provide({
@@ -25,7 +12,7 @@ export const liveOverprintMachine = overprintMachine.provide({
     download: fromPromise(async ({ input }): Promise<PrintedCopy> => {
       const { blob, headers } = await apiPostFile('overprint/document', input);
       const printedAt = headers.get(PRINTED_AT_HEADER) ?? new Date().toISOString();
-      save(blob, `團體保險套印文件-${printedAt.slice(0, 10)}.pdf`);
+      saveFile(blob, `團體保險套印文件-${printedAt.slice(0, 10)}.pdf`);
       return { printedAt, bytes: blob.size };
     }),
   },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   type ApplicationCase,
+  caseDocumentsSchema,
   caseMoveSchema,
   caseParamsSchema,
   type MoveOvertaken,
@@ -9,15 +10,25 @@ import {
 } from '../../domain/api/application-case';
 import { parseInput } from '../../domain/api/parse-input';
 import { RETURN_CODE } from '../../domain/envelope';
+import { messages } from '../../domain/messages';
 import { staffMessages } from '../../domain/staff-messages';
-import { readApplicationCase, revealRoster } from '../db/repositories/application-case';
+import { maySeeFullRoster } from '../../domain/staff-roles';
+import {
+  readApplicationCase,
+  readPrintedRecord,
+  recordRosterPrint,
+  revealRoster,
+} from '../db/repositories/application-case';
 import { advanceApplication } from '../db/repositories/application-events';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
+import { sendCopy, sendPrintBusy, unlessQueueFull } from '../overprint/print-answer';
+import type { Renderer } from '../overprint/render-pool';
 import { staffOf } from '../plugins/staff-session';
 
 const READERS = { config: { roles: ['underwriter', 'service'] } } as const;
 const UNDERWRITER_WRITE = { config: { roles: ['underwriter'], budget: 'write' } } as const;
+const PRINTERS = { config: { roles: ['underwriter', 'service'], budget: 'write' } } as const;
 
 const notFound = (reply: FastifyReply) =>
   reply.code(404).send(fail(RETURN_CODE.notFound, staffMessages.applicationNotFound()));
@@ -26,9 +37,13 @@ const notFound = (reply: FastifyReply) =>
  * An application's case (docs/specification.md §6): read by an underwriter or the service desk with the
  * roster's ID numbers masked; opened whole, and recorded, by an underwriter; moved by an underwriter as the
  * application machine allows, on the version the screen showed, with the audit entry in the same
- * transaction.
+ * transaction. Its documents printed as the overprint prints them, through the same renderer; the 名冊,
+ * with its full ID numbers and birth dates, by an underwriter only, each print recorded before it is sent.
  */
-export const applicationCaseRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const applicationCaseRoutes: FastifyPluginAsync<{ db: Kysely<Database>; renderer: Renderer }> = async (
+  app,
+  { db, renderer },
+) => {
   app.get('/staff/applications/:applicationNo', READERS, async (request, reply) => {
     const { applicationNo } = await parseInput(caseParamsSchema, request.params);
     const found = await readApplicationCase(db, applicationNo, staffOf(request).roles);
@@ -39,6 +54,31 @@ export const applicationCaseRoutes: FastifyPluginAsync<{ db: Kysely<Database> }>
     const { applicationNo } = await parseInput(caseParamsSchema, request.params);
     const roster = await revealRoster(db, staffOf(request).name, applicationNo);
     return roster ? ok<RevealedRoster>({ roster }) : notFound(reply);
+  });
+
+  app.post('/staff/applications/:applicationNo/documents', PRINTERS, async (request, reply) => {
+    const { applicationNo } = await parseInput(caseParamsSchema, request.params);
+    const { documents } = await parseInput(caseDocumentsSchema, request.body);
+    const staff = staffOf(request);
+    const withRoster = documents.includes('roster');
+    if (withRoster && !maySeeFullRoster(staff.roles)) {
+      return reply
+        .code(RETURN_CODE.forbidden)
+        .send(fail(RETURN_CODE.forbidden, staffMessages.rosterPrintNotPermitted()));
+    }
+    const record = await readPrintedRecord(db, applicationNo);
+    if (!record) return notFound(reply);
+    if (withRoster && record.roster.length === 0) {
+      return fail(RETURN_CODE.refused, messages.rosterNotGiven());
+    }
+    const printedAt = new Date();
+    const copy = await unlessQueueFull(
+      renderer.render({ record, documents, printedAt }).then((pdf) => ({ pdf, printedAt })),
+    );
+    if (!copy) return sendPrintBusy(reply);
+    // committed before a byte is sent: no print of the 名冊 goes unrecorded
+    if (withRoster) await recordRosterPrint(db, staff.name, record);
+    return sendCopy(reply, applicationNo, copy);
   });
 
   app.post('/staff/applications/:applicationNo/move', UNDERWRITER_WRITE, async (request, reply) => {

@@ -8,7 +8,6 @@ import {
   lookupSchema,
   type OverprintAccess,
   openTokenSchema,
-  PRINTED_AT_HEADER,
   progressSchema,
 } from '../../domain/api/overprint';
 import { parseInput } from '../../domain/api/parse-input';
@@ -28,15 +27,14 @@ import {
 } from '../db/repositories/lookup-failures';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
+import { sendCopy, sendPrintBusy, unlessQueueFull } from '../overprint/print-answer';
 import { createPrintCache, PRINT_CACHE_MAX_BYTES, PRINT_CACHE_TTL_MS } from '../overprint/print-cache';
-import { type Renderer, RenderQueueFull } from '../overprint/render-pool';
+import type { Renderer } from '../overprint/render-pool';
 import { openToken, visitToken } from '../overprint/sealed-token';
 import { maskedRecord } from '../roster-mask';
 
 const WRITE = { config: { budget: 'write' } } as const;
 const PRINT = { config: { prints: true } } as const;
-/** How long a refused print waits for the queue to move: a render takes a fraction of a second. */
-const PRINT_RETRY_SECONDS = 5;
 
 /** Why a lookup got nothing: `data` of the refusal, for the client to tell the cases apart. */
 export type LookupRefusal = 'lookupMismatch' | 'lookupLocked' | 'tokenInvalid' | 'tokenExpired';
@@ -147,24 +145,8 @@ export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async 
     if (documents.includes('roster') && record.roster.length === 0) {
       return fail(RETURN_CODE.refused, messages.rosterNotGiven());
     }
-    const copy = await copies.print(record, documents, now).catch((error: unknown) => {
-      if (error instanceof RenderQueueFull) return null;
-      throw error;
-    });
-    if (!copy) {
-      return reply
-        .code(503)
-        .header('retry-after', PRINT_RETRY_SECONDS)
-        .send(fail(RETURN_CODE.unavailable, messages.printBusy()));
-    }
-    return (
-      reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${record.applicationNo}.pdf"`)
-        // the time printed on every page: the flow lists each copy by it; a copy handed out again keeps its own
-        .header(PRINTED_AT_HEADER, copy.printedAt.toISOString())
-        .send(copy.pdf)
-    );
+    const copy = await unlessQueueFull(copies.print(record, documents, now));
+    return copy ? sendCopy(reply, record.applicationNo, copy) : sendPrintBusy(reply);
   });
 
   app.post('/progress/query', WRITE, async (request, reply) => {

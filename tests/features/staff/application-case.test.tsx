@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApplicationCase } from '../../../src/domain/api/application-case';
-import { ok, renderStaff, type StaffAnswer, type StaffCall } from '../../support/staff-app';
+import { ok, renderStaff, type StaffAnswer, type StaffCall, type StaffFile } from '../../support/staff-app';
 
 /*
  * 案件明細 in jsdom against a fake server (issue 35): the application as the visitor saw it, the roster
  * masked, 顯示完整 for an underwriter only, the progress the company reads, the handling, and the moves
- * the server offers as buttons, each with its note (required for 待補件, 不予承保 and 已結案).
+ * the server offers as buttons, each with its note (required for 待補件, 不予承保 and 已結案); its documents
+ * downloaded as the overprint prints them, the 名冊 offered to an underwriter only.
  */
 
 const NO = 'GI115112700001';
@@ -119,7 +120,10 @@ afterEach(() => {
 
 function openCase(
   staff: object,
-  answers: Record<string, StaffAnswer | ((call: StaffCall) => StaffAnswer)> = {},
+  answers: Record<
+    string,
+    StaffAnswer | StaffFile | ((call: StaffCall) => StaffAnswer | StaffFile | Promise<StaffFile>)
+  > = {},
   path = `/groupins/staff/case?no=${NO}`,
 ) {
   return renderStaff(path, {
@@ -299,5 +303,131 @@ describe('案件明細', () => {
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('查無此受理編號');
     await waitFor(() => expect(screen.getByRole('button', { name: '再試一次' })).toBeInTheDocument());
+  });
+});
+
+/** The server's PDF: printed at 2026-11-27T02:45:00Z, 10:45 in Taipei. */
+const PDF: StaffFile = {
+  file: '%PDF-1.7 the documents',
+  headers: {
+    'content-type': 'application/pdf',
+    'content-disposition': `attachment; filename="${NO}.pdf"`,
+    'x-printed-at': '2026-11-27T02:45:00.000Z',
+  },
+};
+const DOCUMENTS_PATH = `staff/applications/${NO}/documents`;
+
+describe('案件明細: 文件', () => {
+  // jsdom has no object URLs, and would navigate on the download link's click: the browser's download is
+  // the click on an a[download], kept here
+  const objectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+  const saved: { name: string; blob: Blob }[] = [];
+  const blobs = new Map<string, Blob>();
+  const keepDownload = (event: MouseEvent) => {
+    const link = (event.target as Element | null)?.closest?.('a[download]') as HTMLAnchorElement | null;
+    if (!link) return;
+    event.preventDefault();
+    saved.push({ name: link.download, blob: blobs.get(link.href)! });
+  };
+  beforeAll(() => {
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        const url = `blob:http://localhost/${blobs.size}`;
+        blobs.set(url, blob);
+        return url;
+      },
+      revokeObjectURL: () => {},
+    });
+    document.addEventListener('click', keepDownload);
+  });
+  afterAll(() => {
+    Object.assign(URL, { createObjectURL: objectUrls.create, revokeObjectURL: objectUrls.revoke });
+    document.removeEventListener('click', keepDownload);
+  });
+  afterEach(() => {
+    saved.length = 0;
+  });
+
+  const section = async () => screen.findByRole('region', { name: '文件' });
+  const buttonNames = (region: HTMLElement) =>
+    within(region)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+
+  it('offers an underwriter the 要保書, the 摘要 and the 名冊, saying a print of the 名冊 is recorded', async () => {
+    openCase(UNDERWRITER);
+    const region = await section();
+    expect(screen.getByRole('heading', { level: 2, name: '文件' })).toBeInTheDocument();
+    expect(buttonNames(region)).toEqual(['下載要保書 PDF', '下載投保申請摘要 PDF', '下載被保險人名冊 PDF']);
+    expect(region).toHaveTextContent('每次列印都會記錄您的帳號與時間於稽核紀錄');
+  });
+
+  it('offers the service desk the 要保書 and the 摘要 only', async () => {
+    openCase(SERVICE, { [`staff/applications/${NO}`]: ok({ ...CASE, moves: [], mayRevealRoster: false }) });
+    const region = await section();
+    expect(buttonNames(region)).toEqual(['下載要保書 PDF', '下載投保申請摘要 PDF']);
+    expect(region).not.toHaveTextContent('稽核紀錄');
+  });
+
+  it('offers no 名冊 of an application that has none', async () => {
+    openCase(UNDERWRITER, {
+      [`staff/applications/${NO}`]: ok({ ...CASE, record: { ...CASE.record, roster: [] } }),
+    });
+    expect(buttonNames(await section())).toEqual(['下載要保書 PDF', '下載投保申請摘要 PDF']);
+  });
+
+  it('downloads the document asked for, busy until the PDF is in, the focus kept on its button', async () => {
+    let answer!: (file: StaffFile) => void;
+    const app = openCase(UNDERWRITER, {
+      [DOCUMENTS_PATH]: () => new Promise<StaffFile>((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+    const button = within(await section()).getByRole('button', { name: '下載被保險人名冊 PDF' });
+    await user.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).toHaveFocus();
+    // a second click while busy asks for nothing more
+    await user.click(button);
+    expect(app.calls.filter((call) => call.path === DOCUMENTS_PATH)).toHaveLength(1);
+    answer(PDF);
+    expect(await screen.findByText('已下載被保險人名冊（列印時間 2026-11-27 10:45:00）')).toBeInTheDocument();
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(button).toHaveFocus();
+    const call = app.calls.find((c) => c.path === DOCUMENTS_PATH)!;
+    expect([call.method, call.body]).toEqual(['POST', { documents: ['roster'] }]);
+    expect(saved.map(({ name }) => name)).toEqual([`${NO}-被保險人名冊.pdf`]);
+    expect(await saved[0]!.blob.text()).toBe('%PDF-1.7 the documents');
+  });
+
+  it('asks for the 要保書 alone with its button', async () => {
+    const app = openCase(SERVICE, {
+      [`staff/applications/${NO}`]: ok({ ...CASE, moves: [], mayRevealRoster: false }),
+      [DOCUMENTS_PATH]: PDF,
+    });
+    const user = userEvent.setup();
+    await user.click(within(await section()).getByRole('button', { name: '下載要保書 PDF' }));
+    await screen.findByText(/^已下載要保書/);
+    expect(app.calls.find((c) => c.path === DOCUMENTS_PATH)!.body).toEqual({ documents: ['form'] });
+    expect(saved.map(({ name }) => name)).toEqual([`${NO}-要保書.pdf`]);
+  });
+
+  it('shows a refusal in Chinese, downloads nothing and keeps the focus on the button', async () => {
+    openCase(UNDERWRITER, {
+      [DOCUMENTS_PATH]: {
+        returnCode: 403,
+        data: null,
+        msg: '被保險人名冊含完整身分證字號，僅核保人員可列印',
+        status: 403,
+      },
+    });
+    const user = userEvent.setup();
+    const button = within(await section()).getByRole('button', { name: '下載被保險人名冊 PDF' });
+    await user.click(button);
+    expect(await within(await section()).findByRole('alert')).toHaveTextContent(
+      '無法下載：被保險人名冊含完整身分證字號，僅核保人員可列印',
+    );
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(button).toHaveFocus();
+    expect(saved).toEqual([]);
   });
 });

@@ -53,6 +53,7 @@ describe('稽核紀錄', () => {
     expect(rowOf('signInFailed')).toHaveTextContent('不明帳號登入失敗無此帳號');
     expect(rowOf('staff.add')).toHaveTextContent('主機指令新增人員帳號 admin.one');
     expect(rowOf('roster.reveal')).toHaveTextContent('檢視完整身分證字號');
+    expect(rowOf('roster.print')).toHaveTextContent('列印被保險人名冊');
     // no action is shown by its code, and no two actions share a label
     const labels = rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent!);
     for (const label of labels) expect(label).toMatch(/^[\u4e00-\u9fff]+$/);

@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
 import { movesFrom } from '../../../../machines/application.machine';
 import type { ApplicationCase } from '../../../domain/api/application-case';
-import type { RosterEntry } from '../../../domain/api/overprint';
-import type { StaffRole } from '../../../domain/staff-roles';
+import type { ApplicationRecord, RosterEntry } from '../../../domain/api/overprint';
+import { maySeeFullRoster, type StaffRole } from '../../../domain/staff-roles';
 import { maskedRecord } from '../../roster-mask';
 import type { Database } from '../schema';
-import { readApplicationProgress, readApplicationRecord } from './application-records';
+import {
+  findApplicationIdentity,
+  readApplicationProgress,
+  readApplicationRecord,
+} from './application-records';
 import { readAuditLog, recordAudit } from './audit-log';
 
 /** The most entries of an application's handling a case shows: every move and opening, for years. */
@@ -39,7 +43,7 @@ export async function readApplicationCase(
     progress: progress.events,
     handling: handling.entries,
     moves: underwriter ? movesFrom(record.status).map(({ to, noteRequired }) => ({ to, noteRequired })) : [],
-    mayRevealRoster: underwriter,
+    mayRevealRoster: maySeeFullRoster(roles),
   };
 }
 
@@ -68,4 +72,35 @@ export async function revealRoster(
     });
     return roster;
   });
+}
+
+/**
+ * An application as its documents print it, the roster's ID numbers whole (the printed 名冊 carries them).
+ * Undefined when no application has the number.
+ */
+export async function readPrintedRecord(
+  db: Kysely<Database>,
+  applicationNo: string,
+): Promise<ApplicationRecord | undefined> {
+  const identity = await findApplicationIdentity(db, applicationNo);
+  return identity && readApplicationRecord(db, identity.id);
+}
+
+/**
+ * Records that `actor` printed the 名冊 of `record`, its head count and never its ID numbers, in a
+ * transaction that has committed when this resolves: the route sends the PDF only after it.
+ */
+export async function recordRosterPrint(
+  db: Kysely<Database>,
+  actor: string,
+  record: Pick<ApplicationRecord, 'applicationNo' | 'roster'>,
+): Promise<void> {
+  await db.transaction().execute((trx) =>
+    recordAudit(trx, {
+      actor,
+      action: 'roster.print',
+      applicationNo: record.applicationNo,
+      detail: `名冊 ${record.roster.length} 人`,
+    }),
+  );
 }
