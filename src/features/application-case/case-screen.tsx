@@ -172,8 +172,9 @@ function CaseView({ applicationNo }: { applicationNo: string }) {
       </p>
       {found.moves.length > 0 && <Moves moves={found.moves} onMove={setMoving} />}
       <ApplicationRecordView record={record} withRoster={false} />
-      <Roster applicationNo={applicationNo} found={found} />
-      <Documents applicationNo={applicationNo} found={found} />
+      {/* an opening or a print of the full ID numbers is recorded: read the case again to list it */}
+      <Roster applicationNo={applicationNo} found={found} onRecorded={() => load()} />
+      <Documents applicationNo={applicationNo} found={found} onRecorded={() => load()} />
       <Progress found={found} />
       <Handling found={found} />
       {moving && (
@@ -277,7 +278,14 @@ function MoveDialog({
   );
 }
 
-function Roster({ applicationNo, found }: { applicationNo: string; found: ApplicationCase }) {
+interface CasePartProps {
+  applicationNo: string;
+  found: ApplicationCase;
+  /** the server recorded what this person did in the audit log */
+  onRecorded: () => void;
+}
+
+function Roster({ applicationNo, found, onRecorded }: CasePartProps) {
   const [whole, setWhole] = useState<RosterEntry[] | null>(null);
   const [failure, setFailure] = useState('');
   const [opening, setOpening] = useState(false);
@@ -289,6 +297,7 @@ function Roster({ applicationNo, found }: { applicationNo: string; found: Applic
     setOpening(true);
     try {
       setWhole((await caseApi.revealRoster(applicationNo)).roster);
+      onRecorded();
       // the button is gone: the roster it opened has the focus
       headingRef.current?.focus();
     } catch (error) {
@@ -334,7 +343,7 @@ function Roster({ applicationNo, found }: { applicationNo: string; found: Applic
 const offeredDocuments = ({ record, mayRevealRoster }: ApplicationCase): OverprintDocument[] =>
   mayRevealRoster && record.roster.length > 0 ? ['form', 'summary', 'roster'] : ['form', 'summary'];
 
-function Documents({ applicationNo, found }: { applicationNo: string; found: ApplicationCase }) {
+function Documents({ applicationNo, found, onRecorded }: CasePartProps) {
   const headingId = useId();
   const [printing, setPrinting] = useState<ReadonlySet<OverprintDocument>>(new Set());
   const [failure, setFailure] = useState('');
@@ -354,6 +363,7 @@ function Documents({ applicationNo, found }: { applicationNo: string; found: App
     try {
       const { blob, headers } = await caseApi.documents(applicationNo, [doc]);
       saveFile(blob, `${applicationNo}-${name}.pdf`);
+      if (doc === 'roster') onRecorded();
       const printedAt = headers.get(PRINTED_AT_HEADER);
       setNotice(TEXT.downloaded(name, formatTaipeiSecond(printedAt ?? new Date().toISOString())));
     } catch (error) {

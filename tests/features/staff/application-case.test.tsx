@@ -118,6 +118,15 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
+/** The case read again after the server recorded `action` of this person's. */
+const recorded = (action: 'roster.reveal' | 'roster.print'): ApplicationCase => ({
+  ...CASE,
+  handling: [
+    { ...CASE.handling[0]!, id: '8', at: '2026-11-27T04:00:00.000Z', action, detail: '名冊 1 人' },
+    ...CASE.handling,
+  ],
+});
+
 function openCase(
   staff: object,
   answers: Record<
@@ -162,7 +171,9 @@ describe('案件明細', () => {
   });
 
   it('opens the full ID numbers on request, records it on the server, and keeps the focus on the roster', async () => {
+    let reads = 0;
     const app = openCase(UNDERWRITER, {
+      [`staff/applications/${NO}`]: () => (++reads === 1 ? ok(CASE) : ok(recorded('roster.reveal'))),
       [`staff/applications/${NO}/roster`]: ok({
         roster: [{ ...CASE.record.roster[0], personId: 'A123456789' }],
       }),
@@ -178,6 +189,11 @@ describe('案件明細', () => {
     expect(screen.getByRole('heading', { name: '被保險人名冊' })).toHaveFocus();
     const call = app.calls.find((c) => c.path === `staff/applications/${NO}/roster`)!;
     expect(call.method).toBe('POST');
+    // the opening is in the handling at once, read again; the numbers stay whole and the focus stays
+    await within(screen.getByRole('table', { name: '處理紀錄' })).findByText('檢視完整身分證字號');
+    expect(reads).toBe(2);
+    expect(within(roster).getByText('A123456789')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '被保險人名冊' })).toHaveFocus();
   });
 
   it('asks the note a 待補件 needs before it sends the move, then shows the new status', async () => {
@@ -378,7 +394,9 @@ describe('案件明細: 文件', () => {
 
   it('downloads the document asked for, busy until the PDF is in, the focus kept on its button', async () => {
     let answer!: (file: StaffFile) => void;
+    let reads = 0;
     const app = openCase(UNDERWRITER, {
+      [`staff/applications/${NO}`]: () => (++reads === 1 ? ok(CASE) : ok(recorded('roster.print'))),
       [DOCUMENTS_PATH]: () => new Promise<StaffFile>((resolve) => (answer = resolve)),
     });
     const user = userEvent.setup();
@@ -397,6 +415,10 @@ describe('案件明細: 文件', () => {
     expect([call.method, call.body]).toEqual(['POST', { documents: ['roster'] }]);
     expect(saved.map(({ name }) => name)).toEqual([`${NO}-被保險人名冊.pdf`]);
     expect(await saved[0]!.blob.text()).toBe('%PDF-1.7 the documents');
+    // the print is in the handling at once, read again
+    await within(screen.getByRole('table', { name: '處理紀錄' })).findByText('列印被保險人名冊');
+    expect(reads).toBe(2);
+    expect(button).toHaveFocus();
   });
 
   it('asks for the 要保書 alone with its button', async () => {
