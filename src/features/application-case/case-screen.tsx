@@ -3,7 +3,7 @@ import { Form, Formik } from 'formik';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApplicationRecordView, RosterTable } from '../../components/application-record';
 import { BusyButton } from '../../components/busy-button';
-import { Dialog } from '../../components/dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { StaffFailure, StaffReading } from '../../components/staff-states';
 import { StaffTable } from '../../components/staff-table';
@@ -230,14 +230,16 @@ function MoveDialog({
   onMoved: (read: ApplicationCase) => void;
   onOvertaken: (now: MoveOvertaken) => void;
 }) {
-  const formId = useId();
   const [failure, setFailure] = useState('');
   return (
-    <Formik
+    <FormDialog
+      title={TEXT.moveTo(move.to)}
       initialValues={{ note: '' }}
       validationSchema={moveNoteSchema(move.noteRequired)}
-      validateOnBlur
-      validateOnChange={false}
+      submit={TEXT.confirm}
+      cancel={TEXT.cancel}
+      failure={failure && TEXT.refused(failure)}
+      onClose={onClose}
       onSubmit={async ({ note }) => {
         setFailure('');
         try {
@@ -249,32 +251,8 @@ function MoveDialog({
         }
       }}
     >
-      {({ isSubmitting }) => (
-        <Dialog
-          title={TEXT.moveTo(move.to)}
-          onClose={onClose}
-          actions={
-            <>
-              <BusyButton type="submit" form={formId} className="button primary" busy={isSubmitting}>
-                {TEXT.confirm}
-              </BusyButton>
-              <button type="button" className="button" onClick={onClose}>
-                {TEXT.cancel}
-              </button>
-            </>
-          }
-        >
-          <Form id={formId} noValidate>
-            <MoveNote required={move.noteRequired} />
-          </Form>
-          {failure && (
-            <p className="form-error" role="alert">
-              {TEXT.refused(failure)}
-            </p>
-          )}
-        </Dialog>
-      )}
-    </Formik>
+      <MoveNote required={move.noteRequired} />
+    </FormDialog>
   );
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
 import { Dialog } from '../../components/dialog';
 import { FormCheckGroup } from '../../components/form-check-group';
+import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { StaffFailure, StaffReading } from '../../components/staff-states';
 import { StaffTable } from '../../components/staff-table';
@@ -284,14 +285,16 @@ function RolesDialog({
   onClose: () => void;
   onDone: (list: StaffAccount[]) => void;
 }) {
-  const formId = useId();
   const [failure, setFailure] = useState('');
   return (
-    <Formik
+    <FormDialog
+      title={TEXT.rolesTitle(account.name)}
       initialValues={{ name: account.name, roles: [...account.roles] as StaffRole[] }}
       validationSchema={setRolesSchema}
-      validateOnBlur
-      validateOnChange={false}
+      submit={TEXT.save}
+      cancel={TEXT.cancel}
+      failure={failure && TEXT.refused(failure)}
+      onClose={onClose}
       onSubmit={async (values, helpers) => {
         setFailure('');
         try {
@@ -303,32 +306,8 @@ function RolesDialog({
         }
       }}
     >
-      {({ isSubmitting }) => (
-        <Dialog
-          title={TEXT.rolesTitle(account.name)}
-          onClose={onClose}
-          actions={
-            <>
-              <BusyButton type="submit" form={formId} className="button primary" busy={isSubmitting}>
-                {TEXT.save}
-              </BusyButton>
-              <button type="button" className="button" onClick={onClose}>
-                {TEXT.cancel}
-              </button>
-            </>
-          }
-        >
-          <Form id={formId} noValidate>
-            <FormCheckGroup name="roles" legend={TEXT.roles} options={ROLE_OPTIONS} required />
-          </Form>
-          {failure && (
-            <p className="form-error" role="alert">
-              {TEXT.refused(failure)}
-            </p>
-          )}
-        </Dialog>
-      )}
-    </Formik>
+      <FormCheckGroup name="roles" legend={TEXT.roles} options={ROLE_OPTIONS} required />
+    </FormDialog>
   );
 }
 
