@@ -59,7 +59,11 @@ const GROUPS: Group[] = [
   { name: 'overprint-machine', mutate: ['machines/overprint.machine.ts'], target: 85 },
   {
     name: 'overprint-bindings',
-    mutate: ['src/features/overprint/overprint-actors.ts', 'src/features/overprint/overprint-flow.ts'],
+    mutate: [
+      'src/features/overprint/overprint-actors.ts',
+      'src/features/overprint/overprint-flow.ts',
+      'src/lib/save-file.ts',
+    ],
     target: 85,
   },
   { name: 'contact-machine', mutate: ['machines/contact.machine.ts'], target: 85 },
