@@ -1,16 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { insertQueueApplications } from '../support/queue-applications';
 import { watchPageProblems } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { focusedControl, keyboardStep } from './support/keyboard';
-import { type RunningServer, startBuiltServer } from './support/server';
-import { addStaffAccount, checkAtWidths, signIn } from './support/staff';
+import { focusedName, keyboardStep } from './support/keyboard';
+import { checkAtWidths, signIn } from './support/staff';
+import { staffSiteForThisFile } from './support/staff-site';
 
 /*
  * 申請案件 in Chromium against the built server (issue 35): an underwriter made with staff:add signs in, lands
@@ -24,43 +22,33 @@ const PASSWORD = 'queue-e2e-underwriter-password';
 const DAY = 24 * 3_600_000;
 const no = (n: number) => `GI11599020${String(n).padStart(4, '0')}`;
 
-let browser: Browser;
-let server: RunningServer;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'groupins-e2e-queue-'));
+const site = staffSiteForThisFile({
+  name: 'queue',
+  accounts: { [UNDERWRITER]: 'underwriter' },
+  password: PASSWORD,
   // 23 applications, 1 to 23 days old, stored before the server opens the database (PGlite: one process)
-  const db = createDatabase({ dataDir: path.join(dataDir, 'pglite') });
-  await migrateToLatest(db);
-  const now = Date.now();
-  await insertQueueApplications(
-    db,
-    Array.from({ length: 23 }, (_, i) => ({
-      applicationNo: no(i + 1),
-      createdAt: new Date(now - (23 - i) * DAY - 60_000),
-      ...(i === 0 ? { companyName: '山嵐物流有限公司', headcount: 40, industry: 'H' } : {}),
-    })),
-  );
-  await db.destroy();
-  server = await startBuiltServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-  addStaffAccount(dataDir, UNDERWRITER, 'underwriter', PASSWORD);
+  prepare: async (dataDir) => {
+    const db = createDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    await migrateToLatest(db);
+    const now = Date.now();
+    await insertQueueApplications(
+      db,
+      Array.from({ length: 23 }, (_, i) => ({
+        applicationNo: no(i + 1),
+        createdAt: new Date(now - (23 - i) * DAY - 60_000),
+        ...(i === 0 ? { companyName: '山嵐物流有限公司', headcount: 40, industry: 'H' } : {}),
+      })),
+    );
+    await db.destroy();
+  },
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const url = (route: string) => `${server.origin}/groupins${route}`;
-const focusedName = async (page: Page) => (await focusedControl(page))?.name;
 
 describe('申請案件 in Chromium against the built server', () => {
   let context: BrowserContext;
   afterAll(() => context?.close());
 
   it('an underwriter works the queue by keyboard alone, at a phone’s width and a desktop’s', async () => {
-    context = await browser.newContext({
+    context = await site.browser.newContext({
       locale: 'zh-TW',
       viewport: { width: 390, height: 844 },
       acceptDownloads: true,
@@ -69,7 +57,7 @@ describe('申請案件 in Chromium against the built server', () => {
     const problems = await watchPageProblems(context);
     const findings: string[] = [];
 
-    await page.goto(url('/login'));
+    await page.goto(site.url('/login'));
     await signIn(page, UNDERWRITER, PASSWORD);
     await page.waitForURL(/\/groupins\/staff\/applications$/);
     const table = page.getByRole('table', { name: '案件列表' });

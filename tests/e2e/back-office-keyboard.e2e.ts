@@ -1,15 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROSTER } from '../support/shopcart-input';
 import { watchPageProblems } from './support/axe';
 import { visitorAppliesAndWrites } from './support/back-office-visitor';
-import { launchBrowser } from './support/browser';
-import { focusedControl, HUMAN, keyboardStep } from './support/keyboard';
-import { type RunningServer, startBuiltServer } from './support/server';
-import { addStaffAccount } from './support/staff';
+import { focusedControl, focusedName, HUMAN, keyboardStep } from './support/keyboard';
+import { staffSiteForThisFile } from './support/staff-site';
 
 /*
  * 案件明細 and 聯絡訊息 by keyboard alone at a phone's width, in Chromium against the built server (issue 35:
@@ -23,37 +18,28 @@ const PASSWORD = 'back-office-keyboard-e2e-password';
 const UNDERWRITER = 'underwriter.keys';
 const SERVICE = 'service.keys';
 
-let browser: Browser;
-let server: RunningServer;
-let dataDir: string;
+const site = staffSiteForThisFile({
+  name: 'back-office-keys',
+  accounts: { [UNDERWRITER]: 'underwriter', [SERVICE]: 'service' },
+  password: PASSWORD,
+});
 let applicationNo: string;
 let contactNo: string;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'groupins-e2e-back-office-keys-'));
-  server = await startBuiltServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-  addStaffAccount(dataDir, UNDERWRITER, 'underwriter', PASSWORD);
-  addStaffAccount(dataDir, SERVICE, 'service', PASSWORD);
-  ({ applicationNo, contactNo } = await visitorAppliesAndWrites(server.origin));
+  ({ applicationNo, contactNo } = await visitorAppliesAndWrites(site.server.origin));
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const focusedName = async (page: Page) => (await focusedControl(page))?.name;
+// afterAll hooks run last registered first: the tab closes before the site's browser does
+afterAll(() => context?.close());
 
 /** A fresh phone-width tab signed in by keyboard alone, on the screen the role lands on. */
 async function signedInByKeyboard(name: string, lands: string): Promise<{ page: Page; problems: string[] }> {
   await context?.close();
-  context = await browser.newContext({ locale: 'zh-TW', viewport: { width: 390, height: 844 } });
+  context = await site.browser.newContext({ locale: 'zh-TW', viewport: { width: 390, height: 844 } });
   const problems = await watchPageProblems(context);
   const page = await context.newPage();
-  await page.goto(`${server.origin}/groupins/login`);
+  await page.goto(site.url('/login'));
   await page.getByRole('heading', { level: 1 }).waitFor();
   expect(await keyboardStep(page, { 帳號: name, 密碼: PASSWORD }, '登入')).toEqual([]);
   await page.getByRole('heading', { level: 1, name: lands }).waitFor();

@@ -1,17 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpVisitor } from '../support/http-visitor';
-import { APPLICANT, ROSTER, validSubmission } from '../support/shopcart-input';
+import { APPLICANT, ROSTER } from '../support/shopcart-input';
 import { watchPageProblems } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { visitorAppliesAndWrites } from './support/back-office-visitor';
 import { openApp } from './support/built-app';
-import { type RunningServer, startBuiltServer } from './support/server';
 import { expectHeading, textbox } from './support/shopcart-steps';
-import { addStaffAccount, checkAtWidths, signIn } from './support/staff';
+import { checkAtWidths, signIn } from './support/staff';
+import { staffSiteForThisFile } from './support/staff-site';
 
 /*
  * Issue 35's back office, end to end in Chromium against the built server: an underwriter finds the
@@ -37,58 +33,26 @@ const MOVES: Array<[string, string]> = [
   ['已承保', '保單已核發，將寄送至聯絡人'],
 ];
 
-let browser: Browser;
-let server: RunningServer;
-let dataDir: string;
+const site = staffSiteForThisFile({
+  name: 'back-office',
+  accounts: Object.fromEntries(Object.entries(STAFF).map(([role, name]) => [name, role])),
+  password: PASSWORD,
+});
 let applicationNo: string;
 let contactNo: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'groupins-e2e-back-office-'));
-  server = await startBuiltServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-  for (const [role, name] of Object.entries(STAFF)) addStaffAccount(dataDir, name, role, PASSWORD);
-  // a company applies for 基本型 as its pages do, over HTTP
-  const visitor = await HttpVisitor.arrive(server.origin);
-  expect((await visitor.insertPackage('BASIC')).body.returnCode).toBe(0);
-  const answer = await visitor.post<{ applicationNo: string }>('shopcart/submitApplication', {
-    ...validSubmission(),
-    captcha: await visitor.captcha(),
-  });
-  expect(answer.body.returnCode).toBe(0);
-  applicationNo = answer.body.data.applicationNo;
-  // and writes to the insurer through 聯絡我們
-  const sent = await visitor.post<{ contactNo: string }>('contact/submit', {
-    requestId: randomUUID(),
-    message: {
-      name: APPLICANT.contactName,
-      companyName: APPLICANT.companyName,
-      taxId: APPLICANT.taxId,
-      mobile: '0912-345-678',
-      phone: '',
-      phoneExt: '',
-      email: 'hr@example.com.tw',
-      topic: 'application',
-      content: '我們剛送出團體保險申請，想確認需要補哪些文件。',
-      consent: true,
-    },
-    captcha: await visitor.captcha(),
-  });
-  expect(sent.body.returnCode).toBe(0);
-  contactNo = sent.body.data.contactNo;
+  // a company applies for 基本型 as its pages do, over HTTP, and writes to the insurer through 聯絡我們
+  ({ applicationNo, contactNo } = await visitorAppliesAndWrites(site.server.origin));
 });
+// afterAll hooks run last registered first: the tabs close before the site's browser does
 afterAll(async () => {
   for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
-const url = (route: string) => `${server.origin}/groupins${route}`;
-
 async function signedIn(name: string, lands: RegExp): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({
+  const context = await site.browser.newContext({
     locale: 'zh-TW',
     viewport: { width: 1366, height: 844 },
     acceptDownloads: true,
@@ -96,7 +60,7 @@ async function signedIn(name: string, lands: RegExp): Promise<{ page: Page; prob
   contexts.push(context);
   const problems = await watchPageProblems(context);
   const page = await context.newPage();
-  await page.goto(url('/login'));
+  await page.goto(site.url('/login'));
   await signIn(page, name, PASSWORD);
   await page.waitForURL(lands);
   return { page, problems };
@@ -158,10 +122,10 @@ describe('the back office in Chromium against the built server', () => {
   });
 
   it('the company’s progress page shows each step with its note', async () => {
-    const context = await browser.newContext({ locale: 'zh-TW', viewport: { width: 390, height: 844 } });
+    const context = await site.browser.newContext({ locale: 'zh-TW', viewport: { width: 390, height: 844 } });
     contexts.push(context);
     const page = await context.newPage();
-    await openApp(page, url('/progress'));
+    await openApp(page, site.url('/progress'));
     await expectHeading(page, '進度查詢');
     await textbox(page, '受理編號').fill(applicationNo);
     await textbox(page, '統一編號').fill(APPLICANT.taxId);
@@ -191,7 +155,7 @@ describe('the back office in Chromium against the built server', () => {
     for (const person of ROSTER)
       expect(await roster.getByText(person.personId, { exact: true }).count()).toBe(0);
     const findings = await checkAtWidths(page, '案件明細（客服）');
-    await page.goto(url('/staff/applications'));
+    await page.goto(site.url('/staff/applications'));
     await page.getByText('您沒有使用此功能的權限').waitFor();
     expect(findings).toEqual([]);
     expect(problems).toEqual([]);
@@ -227,7 +191,7 @@ describe('the back office in Chromium against the built server', () => {
     await page.getByRole('button', { name: '新增', exact: true }).click();
     await page.getByText('已新增 clerk.e2e').waitFor();
 
-    await page.goto(url(`/staff/audit?applicationNo=${applicationNo}`));
+    await page.goto(site.url(`/staff/audit?applicationNo=${applicationNo}`));
     const entries = page.getByRole('table', { name: '稽核紀錄' });
     await entries.waitFor();
     const rows = await entries.getByRole('row').allTextContents();
@@ -239,13 +203,13 @@ describe('the back office in Chromium against the built server', () => {
     ).toHaveLength(1);
     for (const person of ROSTER) expect(rows.join('\n')).not.toContain(person.personId);
 
-    await page.goto(url('/staff/audit'));
+    await page.goto(site.url('/staff/audit'));
     await entries.waitFor();
     const all = (await entries.getByRole('row').allTextContents()).join('\n');
     expect(all).toMatch(new RegExp(`${STAFF.admin}新增人員帳號 clerk\\.e2e`));
     for (const name of Object.values(STAFF)) expect(all).toContain(name);
 
-    await page.goto(url(`/staff/audit?person=${STAFF.service}`));
+    await page.goto(site.url(`/staff/audit?person=${STAFF.service}`));
     await entries.waitFor();
     const service = (await entries.getByRole('row').allTextContents()).join('\n');
     for (const action of ['指派聯絡訊息', '新增聯絡訊息備註', '回覆聯絡訊息', '變更聯絡訊息狀態'])

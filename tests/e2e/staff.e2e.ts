@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { watchPageProblems } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { focusedControl, keyboardStep } from './support/keyboard';
-import { type RunningServer, startBuiltServer } from './support/server';
-import { addStaffAccount, checkAtWidths, signIn } from './support/staff';
+import { focusedName, keyboardStep } from './support/keyboard';
+import { checkAtWidths, signIn } from './support/staff';
+import { staffSiteForThisFile } from './support/staff-site';
 
 /*
  * The staff's build in Chromium against the built server (issue 35): an admin made with staff:add signs in,
@@ -21,35 +17,22 @@ const ADMIN_PASSWORD = 'staff-e2e-admin-password';
 const SERVICE = 'service.e2e';
 const SERVICE_PASSWORD = 'staff-e2e-service-password';
 
-let browser: Browser;
-let server: RunningServer;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'groupins-e2e-staff-'));
-  server = await startBuiltServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-  addStaffAccount(dataDir, ADMIN, 'admin', ADMIN_PASSWORD);
+// the service user is added on 帳號管理 by the admin, with a password of its own
+const site = staffSiteForThisFile({
+  name: 'staff',
+  accounts: { [ADMIN]: 'admin' },
+  password: ADMIN_PASSWORD,
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const url = (route: string) => `${server.origin}/groupins${route}`;
-
-/** The accessible name of the focused element. */
-const focusedName = async (page: Page) => (await focusedControl(page))?.name;
 
 describe('the staff’s screens in Chromium against the built server', () => {
   let admin: BrowserContext;
   it('an admin adds a service user, locks and unlocks them, and the audit log lists it all', async () => {
-    admin = await browser.newContext({ locale: 'zh-TW', viewport: { width: 390, height: 844 } });
+    admin = await site.browser.newContext({ locale: 'zh-TW', viewport: { width: 390, height: 844 } });
     const page = await admin.newPage();
     const findings: string[] = [];
 
     // no session: the screen sends to the sign-in and, after it, back to the screen
-    await page.goto(url('/staff/accounts'));
+    await page.goto(site.url('/staff/accounts'));
     await page.waitForURL(/\/groupins\/login$/);
     const problems = await watchPageProblems(admin);
     await page.getByRole('heading', { level: 1, name: '員工登入' }).waitFor();
@@ -138,9 +121,12 @@ describe('the staff’s screens in Chromium against the built server', () => {
   });
 
   it('a service user signs in to the contact inbox, without 帳號管理, and is refused its endpoint', async () => {
-    const context = await browser.newContext({ locale: 'zh-TW', viewport: { width: 1366, height: 900 } });
+    const context = await site.browser.newContext({
+      locale: 'zh-TW',
+      viewport: { width: 1366, height: 900 },
+    });
     const page = await context.newPage();
-    await page.goto(url('/login'));
+    await page.goto(site.url('/login'));
     const problems = await watchPageProblems(context);
     await signIn(page, SERVICE, SERVICE_PASSWORD);
     await page.waitForURL(/\/groupins\/staff\/contacts$/);
@@ -150,10 +136,10 @@ describe('the staff’s screens in Chromium against the built server', () => {
     expect(await nav.getByRole('link').allTextContents()).toEqual(['聯絡訊息', '案件查詢']);
     expect(await checkAtWidths(page, 'the contact inbox')).toEqual([]);
 
-    const refused = await page.request.get(`${server.origin}/ODGAWeb/api/staff/accounts`);
+    const refused = await page.request.get(`${site.server.origin}/ODGAWeb/api/staff/accounts`);
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toMatchObject({ returnCode: 403, msg: '您沒有使用此功能的權限' });
-    await page.goto(url('/staff/accounts'));
+    await page.goto(site.url('/staff/accounts'));
     await page.getByRole('alert').filter({ hasText: '您沒有使用此功能的權限' }).waitFor();
     expect(await checkAtWidths(page, 'a screen the roles do not allow')).toEqual([]);
 

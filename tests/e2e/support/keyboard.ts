@@ -37,6 +37,9 @@ export const focusedControl = (page: Page) =>
     };
   });
 
+/** The accessible name of the focused element (its label without the 必填 mark), or undefined if none has focus. */
+export const focusedName = async (page: Page) => (await focusedControl(page))?.name;
+
 /**
  * A keyboard visitor on a step: Tab from where focus is, through every stop, typing or picking the value
  * of each control named in `values` as it is reached ('check' is Space on a checkbox, a file input gets
