@@ -109,9 +109,8 @@ describe('the staff’s screens in Chromium against the built server', () => {
     ]);
     findings.push(...(await checkAtWidths(page, '稽核紀錄')));
 
-    // filtered by who acted: the command at the server's terminal only
-    await page.getByLabel('人員').fill('(operator)');
-    await page.getByRole('button', { name: '查詢' }).click();
+    // filtered by who acted, by keyboard alone: the command at the server's terminal only
+    expect(await keyboardStep(page, { 人員: '(operator)' }, '查詢')).toEqual([]);
     await page.waitForURL(/person=%28operator%29/);
     await expect
       .poll(async () => (await rows()).map((text) => text.replace(/^[\d\- :]{19}/, '')))
