@@ -35,7 +35,11 @@ const groups: Record<string, Record<string, string[]>> = {
   'contact-bindings': { unit: ['tests/machines/**/*.test.ts'], dom: ['tests/features/contact.test.tsx'] },
   'application-machine': { unit: ['tests/machines/**/*.test.ts'] },
   'application-bindings': {
-    unit: ['tests/machines/**/*.test.ts', 'tests/server/application-{case,advance}.test.ts'],
+    unit: [
+      'tests/machines/**/*.test.ts',
+      'tests/server/application-{case,case-documents,advance}.test.ts',
+      'tests/server/staff-route-roles.test.ts',
+    ],
     dom: [
       'tests/features/application.test.tsx',
       'tests/features/staff/application-case.test.tsx',
@@ -44,7 +48,11 @@ const groups: Record<string, Record<string, string[]>> = {
   },
   'contact-message-machine': { unit: ['tests/machines/**/*.test.ts'] },
   'contact-message-bindings': {
-    unit: ['tests/machines/**/*.test.ts', 'tests/server/contact-inbox{,-routes}.test.ts'],
+    unit: [
+      'tests/machines/**/*.test.ts',
+      'tests/server/contact-inbox{,-routes}.test.ts',
+      'tests/server/staff-route-roles.test.ts',
+    ],
     dom: ['tests/features/contact-message.test.tsx', 'tests/features/staff/contact-inbox.test.tsx'],
   },
   atlas: { unit: ['tests/features/atlas/*.test.ts'], dom: ['tests/features/atlas/*.test.tsx'] },
