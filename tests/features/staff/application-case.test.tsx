@@ -170,6 +170,45 @@ describe('案件明細', () => {
     ]);
   });
 
+  it('tells the underwriter before each action what is recorded and who reads the note', async () => {
+    openCase(UNDERWRITER);
+    await screen.findByText(`受理編號 ${NO}，目前狀態：資料審核中`);
+    expect(screen.getByRole('region', { name: '可執行的處理' })).toHaveTextContent(
+      '每次處理都會記錄，說明會顯示在公司的進度查詢頁面。',
+    );
+    const roster = screen.getByRole('region', { name: '被保險人名冊' });
+    expect(roster).toHaveTextContent('開啟時會記錄您的帳號與時間於稽核紀錄。');
+    expect(within(roster).getByRole('region', { name: '名冊表格' })).toContainElement(
+      within(roster).getByRole('table'),
+    );
+    expect(screen.getByRole('region', { name: '文件' })).toHaveTextContent(
+      '與公司在「套印文件」下載的 PDF 相同。',
+    );
+    expect(
+      within(screen.getByRole('table', { name: '處理紀錄' }))
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['時間', '人員', '動作', '說明']);
+    expect(screen.getByLabelText(/^受理編號/)).toHaveAccessibleDescription(/例如 GI115112400001/);
+  });
+
+  it('says so when an application came without a roster and no one has handled it yet', async () => {
+    openCase(SERVICE, {
+      [`staff/applications/${NO}`]: ok({
+        ...CASE,
+        record: { ...CASE.record, roster: [] },
+        handling: [],
+        moves: [],
+        mayRevealRoster: false,
+      }),
+    });
+    await screen.findByText(`受理編號 ${NO}，目前狀態：資料審核中`);
+    expect(screen.getByRole('region', { name: '被保險人名冊' })).toHaveTextContent('此案件未附被保險人名冊。');
+    expect(screen.queryByRole('table', { name: /^被保險人名冊/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '處理紀錄' })).toHaveTextContent('尚無處理紀錄。');
+    expect(screen.queryByRole('table', { name: '處理紀錄' })).not.toBeInTheDocument();
+  });
+
   it('opens the full ID numbers on request, records it on the server, and keeps the focus on the roster', async () => {
     let reads = 0;
     const app = openCase(UNDERWRITER, {
