@@ -37,7 +37,11 @@ export function StaffListFilters<Key extends string>({
         validateOnBlur
         validateOnChange={false}
         onSubmit={(values) => {
-          const cast = schema.cast(values) as Record<Key, unknown>;
+          // a field left empty is no filter: as Formik validates it, so it is cast (a boolean refuses '')
+          const given = Object.fromEntries(
+            Object.entries(values).map(([key, value]) => [key, value === '' ? undefined : value]),
+          );
+          const cast = schema.cast(given) as Record<Key, unknown>;
           onSearch(Object.fromEntries(keys.map((key) => [key, shown(cast[key])])) as StaffFilters<Key>);
         }}
       >

@@ -148,6 +148,43 @@ describe('聯絡訊息', () => {
     );
   });
 
+  it('names each column, says the order, and filters by assignee and received days', async () => {
+    const app = openInbox('/groupins/staff/contacts');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: '訊息列表' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      '案件編號',
+      '狀態',
+      '洽詢主題',
+      '公司／聯絡人',
+      '收件時間',
+      '回覆期限',
+      '處理人員',
+    ]);
+    expect(screen.getByText('依收件時間由早至晚排列。')).toBeInTheDocument();
+    expect(screen.getByLabelText('處理人員')).toHaveAccessibleDescription('處理人員的帳號');
+    expect(within(screen.getByLabelText('狀態')).getByRole('option', { name: '全部' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('處理人員'), 'mei');
+    await user.type(screen.getByLabelText('收件起日'), '2026-11-20');
+    await user.type(screen.getByLabelText('收件迄日'), '2026-11-27');
+    await user.click(screen.getByRole('button', { name: '查詢' }));
+    const query = 'assignee=mei&receivedFrom=2026-11-20&receivedTo=2026-11-27';
+    await vi.waitFor(() => expect(app.location()).toBe(`/groupins/staff/contacts?${query}`));
+    await vi.waitFor(() => expect(app.calls.at(-1)!.query.toString()).toBe(`${query}&page=1`));
+  });
+
+  it('says when no message matches, and a message leads back to the list', async () => {
+    openInbox('/groupins/staff/contacts?status=closed', {
+      'staff/contacts': ok({ ...PAGE, messages: [], total: 0 }),
+    });
+    expect(await screen.findByText('沒有符合條件的訊息。')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: '訊息列表' })).not.toBeInTheDocument();
+    window.history.replaceState(null, '', '/');
+    openMessage();
+    const back = await screen.findByRole('link', { name: '回到訊息列表' });
+    expect(back).toHaveAttribute('href', '/groupins/staff/contacts');
+  });
+
   it('shows one message, the cover and head count priced, and takes it with 指派給我', async () => {
     const app = openMessage({ [`staff/contacts/${NO}/assign`]: ok(HANDLING) });
     await screen.findByText(`案件編號 ${NO}，狀態：新訊息，處理人員：未指派`);
@@ -171,6 +208,96 @@ describe('聯絡訊息', () => {
         .map((button) => button.textContent),
     ).toEqual(['結案']);
     expect(screen.getByRole('table', { name: '處理紀錄' })).toHaveTextContent('mei指派聯絡訊息→ 處理中');
+  });
+
+  it('shows each detail the sender gave under its label, and what is still empty', async () => {
+    openMessage({
+      [`staff/contacts/${NO}`]: ok({
+        ...MESSAGE,
+        message: { ...MESSAGE.message, phone: '02-2345-6789', phoneExt: '123', mobile: null, taxId: null },
+      }),
+    });
+    const details = await screen.findByRole('region', { name: '訊息內容' });
+    const pairs = (region: HTMLElement) => {
+      const terms = within(region).getAllByRole('term');
+      const values = within(region).getAllByRole('definition');
+      return terms.map((term, i) => `${term.textContent}：${values[i]?.textContent}`);
+    };
+    expect(pairs(details)).toEqual([
+      '公司名稱：晴空軟體股份有限公司',
+      '統一編號：—',
+      '聯絡人：陳美玲',
+      '手機：—',
+      '市話：02-2345-6789 分機 123',
+      '電子郵件：hr@example.com.tw',
+      '洽詢主題：投保規劃與報價',
+      '收件時間：2026-11-27 10:00:00',
+      '回覆期限：115/12/01',
+      `內容：${MESSAGE.message.content}`,
+    ]);
+    expect(pairs(screen.getByRole('region', { name: '報價需求' }))).toEqual([
+      '來源：保費試算的「請洽專人報價」，以下為試算時的保障與人數',
+      '試算保障：基本型商品 GTL：保額 1,000,000 元',
+      '投保人數：80 人',
+    ]);
+    expect(screen.getByRole('region', { name: '可執行的處理' })).toHaveTextContent(
+      '每次處理都會記錄於處理紀錄與稽核紀錄。',
+    );
+    expect(screen.getByRole('region', { name: '內部備註' })).toHaveTextContent('尚無內部備註。');
+    const reply = screen.getByRole('region', { name: '回覆' });
+    expect(reply).toHaveTextContent('尚無回覆。');
+    expect(reply).toHaveTextContent('指派給自己（處理中）後才能回覆。');
+    expect(reply).toHaveTextContent('回覆會保存於此訊息；寄送功能尚未開放，系統不會以電子郵件寄給寄件人。');
+    expect(screen.getByRole('region', { name: '處理紀錄' })).toHaveTextContent('尚無處理紀錄。');
+  });
+
+  it('says which lines of a quote were priced on the salary, which on a face amount', async () => {
+    // a salary-multiple line carries FACE_AMT 1 (docs/specification.md §3); the cover says Y when any line is
+    const cover = MESSAGE.message.quote!.cover;
+    const line = cover.PROD_LIST[0]!;
+    openMessage({
+      [`staff/contacts/${NO}`]: ok({
+        ...MESSAGE,
+        message: {
+          ...MESSAGE.message,
+          quote: {
+            headcount: 80,
+            cover: {
+              ...cover,
+              IS_SLRY_MLTPL: 'Y',
+              PROD_LIST: [
+                { ...line, FACE_AMT: 1 },
+                { ...line, PROD_ID: 'GAD', ORDER_SEQ: 2, FACE_AMT: 500_000 },
+              ],
+            },
+          },
+        },
+      }),
+    });
+    const quote = await screen.findByRole('region', { name: '報價需求' });
+    expect(within(quote).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '商品 GTL：依月薪倍數',
+      '商品 GAD：保額 500,000 元',
+    ]);
+  });
+
+  it('takes a replied message back to 處理中 with 重新處理', async () => {
+    const REPLIED: ContactCase = {
+      ...HANDLING,
+      message: { ...HANDLING.message, status: 'replied', version: 2 },
+      actions: ['message.reopen', 'message.close'],
+    };
+    const app = openMessage({
+      [`staff/contacts/${NO}`]: ok(REPLIED),
+      [`staff/contacts/${NO}/move`]: ok({ ...HANDLING, message: { ...HANDLING.message, version: 3 } }),
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: '重新處理' }));
+    await screen.findByText('已改回「處理中」');
+    expect(screen.getByText(`案件編號 ${NO}，狀態：處理中，處理人員：mei`)).toHaveFocus();
+    expect(app.calls.find((c) => c.path.endsWith('/move'))!.body).toEqual({
+      version: 2,
+      move: 'message.reopen',
+    });
   });
 
   it('adds an internal note, said never to reach the sender', async () => {
