@@ -203,7 +203,9 @@ describe('案件明細', () => {
       }),
     });
     await screen.findByText(`受理編號 ${NO}，目前狀態：資料審核中`);
-    expect(screen.getByRole('region', { name: '被保險人名冊' })).toHaveTextContent('此案件未附被保險人名冊。');
+    expect(screen.getByRole('region', { name: '被保險人名冊' })).toHaveTextContent(
+      '此案件未附被保險人名冊。',
+    );
     expect(screen.queryByRole('table', { name: /^被保險人名冊/ })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: '處理紀錄' })).toHaveTextContent('尚無處理紀錄。');
     expect(screen.queryByRole('table', { name: '處理紀錄' })).not.toBeInTheDocument();

@@ -152,15 +152,11 @@ describe('聯絡訊息', () => {
     const app = openInbox('/groupins/staff/contacts');
     const user = userEvent.setup();
     const table = await screen.findByRole('table', { name: '訊息列表' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      '案件編號',
-      '狀態',
-      '洽詢主題',
-      '公司／聯絡人',
-      '收件時間',
-      '回覆期限',
-      '處理人員',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['案件編號', '狀態', '洽詢主題', '公司／聯絡人', '收件時間', '回覆期限', '處理人員']);
     expect(screen.getByText('依收件時間由早至晚排列。')).toBeInTheDocument();
     expect(screen.getByLabelText('處理人員')).toHaveAccessibleDescription('處理人員的帳號');
     expect(within(screen.getByLabelText('狀態')).getByRole('option', { name: '全部' })).toBeInTheDocument();
@@ -275,10 +271,11 @@ describe('聯絡訊息', () => {
       }),
     });
     const quote = await screen.findByRole('region', { name: '報價需求' });
-    expect(within(quote).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '商品 GTL：依月薪倍數',
-      '商品 GAD：保額 500,000 元',
-    ]);
+    expect(
+      within(quote)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['商品 GTL：依月薪倍數', '商品 GAD：保額 500,000 元']);
   });
 
   it('takes a replied message back to 處理中 with 重新處理', async () => {
