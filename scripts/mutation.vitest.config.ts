@@ -64,8 +64,13 @@ if (!group) throw new Error(`MUTATION_GROUP must be one of: ${Object.keys(groups
 const projects = (base.test?.projects ?? []).flatMap((project) => {
   if (typeof project !== 'object' || !('test' in project)) return [];
   const config = project as TestProjectInlineConfiguration;
-  const include = group[config.test?.name as string];
-  return include ? [{ ...config, test: { ...config.test, include } }] : [];
+  const name = config.test?.name as string;
+  const include = group[name];
+  const setupFiles = [config.test?.setupFiles ?? []].flat();
+  // the lazily loaded screens imported before the tests (scripts/mutation-eager-imports.ts)
+  if (name === 'dom') setupFiles.push('scripts/mutation-eager-imports.ts');
+  const test = { ...config.test, include, setupFiles };
+  return include ? [{ ...config, test }] : [];
 });
 
 // Stryker's Vitest runner reads test results only. A test file that throws while it loads (a mutant

@@ -159,7 +159,7 @@ describe('案件明細', () => {
         .map((row) => row.textContent),
     ).toEqual(['2026-11-27 10:00:00已受理—', '2026-11-27 11:00:00資料審核中—']);
     expect(screen.getByRole('table', { name: '處理紀錄' })).toHaveTextContent(
-      'under.one變更案件狀態已受理 → 資料審核中',
+      '2026-11-27 11:00:00under.one變更案件狀態已受理 → 資料審核中',
     );
     const moves = within(screen.getByRole('region', { name: '可執行的處理' })).getAllByRole('button');
     expect(moves.map((button) => button.textContent)).toEqual([
@@ -312,6 +312,46 @@ describe('案件明細', () => {
     expect(reads).toBe(2);
   });
 
+  it('leaves the focus where it is when the case is first shown', async () => {
+    openCase(UNDERWRITER);
+    const status = await screen.findByText(`受理編號 ${NO}，目前狀態：資料審核中`);
+    expect(status).not.toHaveFocus();
+    expect(screen.getByLabelText(/^受理編號/)).toHaveValue(NO);
+  });
+
+  it('reads the case again on 再試一次 after a failed read', async () => {
+    let reads = 0;
+    openCase(UNDERWRITER, {
+      [`staff/applications/${NO}`]: () =>
+        ++reads === 1 ? { returnCode: 503, data: null, msg: '系統忙碌中，請稍後再試' } : ok(CASE),
+    });
+    const failure = await screen.findByRole('alert');
+    expect(failure).toHaveTextContent('系統忙碌中，請稍後再試');
+    await userEvent.setup().click(within(failure).getByRole('button', { name: '再試一次' }));
+    await screen.findByText(`受理編號 ${NO}，目前狀態：資料審核中`);
+    expect(reads).toBe(2);
+  });
+
+  it('says why the ID numbers could not be opened, and offers the button again', async () => {
+    openCase(UNDERWRITER, {
+      [`staff/applications/${NO}/roster`]: { returnCode: 403, data: null, msg: '您沒有使用此功能的權限' },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '顯示完整身分證字號' }));
+    const roster = screen.getByRole('region', { name: '被保險人名冊' });
+    expect(await within(roster).findByRole('alert')).toHaveTextContent('未完成：您沒有使用此功能的權限');
+    const button = within(roster).getByRole('button', { name: '顯示完整身分證字號' });
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(within(roster).getByText('A12****789')).toBeInTheDocument();
+  });
+
+  it('opens no case for an address whose no is not a 受理編號', async () => {
+    const app = openCase(UNDERWRITER, {}, '/groupins/staff/case?no=GI1151127');
+    await screen.findByRole('heading', { level: 1, name: '案件明細' });
+    expect(screen.getByLabelText(/^受理編號/)).toHaveValue('');
+    expect(app.calls.some((c) => c.path.startsWith('staff/applications/'))).toBe(false);
+  });
+
   it('shows a refused move in the dialog, which stays open', async () => {
     openCase(UNDERWRITER, {
       [`staff/applications/${NO}/move`]: {
@@ -348,7 +388,7 @@ describe('案件明細', () => {
     await user.click(screen.getByRole('button', { name: '開啟案件' }));
     expect(await screen.findByText('請輸入正確的受理編號')).toBeInTheDocument();
     await user.clear(field);
-    await user.type(field, NO.toLowerCase());
+    await user.type(field, ` ${NO.toLowerCase()} `);
     await user.click(screen.getByRole('button', { name: '開啟案件' }));
     await screen.findByText(`受理編號 ${NO}，目前狀態：資料審核中`);
     expect(app.location()).toBe(`/groupins/staff/case?no=${NO}`);
@@ -472,6 +512,8 @@ describe('案件明細: 文件', () => {
     await screen.findByText(/^已下載要保書/);
     expect(app.calls.find((c) => c.path === DOCUMENTS_PATH)!.body).toEqual({ documents: ['form'] });
     expect(saved.map(({ name }) => name)).toEqual([`${NO}-要保書.pdf`]);
+    // a 要保書 prints no ID numbers and is not recorded: the case is not read again
+    expect(app.calls.filter((c) => c.path === `staff/applications/${NO}`)).toHaveLength(1);
   });
 
   it('shows a refusal in Chinese, downloads nothing and keeps the focus on the button', async () => {

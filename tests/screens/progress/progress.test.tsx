@@ -92,6 +92,34 @@ describe('進度查詢 (ODGAF060)', () => {
     expect(result).not.toHaveTextContent('如需補充資料');
   });
 
+  // What the company reads at each other status (docs/domain.md §1.2); staff may ask for documents only at
+  // 資料審核中 and 核保中 (docs/specification.md §6, 要求補件), so only there does the page say they may.
+  it.each([
+    ['已受理', '業務人員將於 3 個工作天內與聯絡人聯繫', false],
+    ['資料審核中', '我們正在核對要保書、被保險人名冊與投保內容。', true],
+    ['已承保', '保險已核准承保。保險單將寄至要保單位，並為每位被保險人製發保險證。', false],
+    ['不予承保', '很抱歉，此申請未能承保，業務人員將向聯絡人說明原因；如有疑問，請洽客服專線 0800-', false],
+    ['已結案', '此申請已結案（申請撤回或逾期未補件）。如仍需投保，歡迎重新申請。', false],
+  ] as const)('at %s, says what happens next', async (status, says, mayAsk) => {
+    const { network, user } = await openProgress();
+    await fillAndSend(user, 'GI115112300001', '12345675');
+    await act(() =>
+      network.reply(
+        'progress/query',
+        ok({ ...PROGRESS, status, events: [{ status, at: '2026-11-26T02:00:00.000Z', note: null }] }),
+      ),
+    );
+    const result = await screen.findByRole('region', { name: /GI115112300001/ });
+    expect(result).toHaveTextContent(says);
+    if (mayAsk) expect(result).toHaveTextContent('如需補充資料，會與聯絡人聯繫。');
+    else expect(result).not.toHaveTextContent('如需補充資料');
+    if (status === '已受理')
+      expect(within(result).getByRole('link', { name: '列印要保書與被保險人名冊' })).toHaveAttribute(
+        'href',
+        '/groupins/overprint/STEP1',
+      );
+  });
+
   it('at 核保中, says staff may still ask for documents (docs/decisions.md: 核保中 may ask again)', async () => {
     const { network, user } = await openProgress();
     await fillAndSend(user, 'GI115112300001', '12345675');
