@@ -21,3 +21,5 @@ const EAGER: Record<string, () => Promise<unknown>> = {
 };
 
 await EAGER[process.env.MUTATION_GROUP ?? '']?.();
+
+export {};
