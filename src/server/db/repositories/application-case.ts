@@ -12,6 +12,9 @@ import {
 } from './application-records';
 import { readAuditLog, recordAudit } from './audit-log';
 
+/** What an opening or a print of the roster records of it: its head count, never an ID number. */
+const rosterDetail = (roster: readonly RosterEntry[]) => `名冊 ${roster.length} 人`;
+
 /** The most entries of an application's handling a case shows: every move and opening, for years. */
 const HANDLING_MAX = 200;
 
@@ -68,7 +71,7 @@ export async function revealRoster(
       actor,
       action: 'roster.reveal',
       applicationNo,
-      detail: `名冊 ${roster.length} 人`,
+      detail: rosterDetail(roster),
     });
     return roster;
   });
@@ -100,7 +103,7 @@ export async function recordRosterPrint(
       actor,
       action: 'roster.print',
       applicationNo: record.applicationNo,
-      detail: `名冊 ${record.roster.length} 人`,
+      detail: rosterDetail(record.roster),
     }),
   );
 }
