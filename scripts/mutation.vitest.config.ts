@@ -53,7 +53,10 @@ const groups: Record<string, Record<string, string[]>> = {
       'tests/server/contact-inbox{,-routes}.test.ts',
       'tests/server/staff-route-roles.test.ts',
     ],
-    dom: ['tests/features/contact-message.test.tsx', 'tests/features/staff/contact-inbox.test.tsx'],
+    dom: [
+      'tests/features/contact-message.test.tsx',
+      'tests/features/staff/contact-{inbox,message-moves}.test.tsx',
+    ],
   },
   atlas: { unit: ['tests/features/atlas/*.test.ts'], dom: ['tests/features/atlas/*.test.tsx'] },
   domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
