@@ -1,9 +1,11 @@
 import { type Kysely, Migrator } from 'kysely';
+import { Settings } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/server/db/database';
 import { MIGRATIONS, migrateToLatest } from '../../src/server/db/migrate';
 import { listContactMessages } from '../../src/server/db/repositories/contact-inbox';
 import type { Database } from '../../src/server/db/schema';
+import { emptyInbox, storeMessage } from '../support/contact-inbox';
 import { contactInboxCases } from '../support/contact-inbox-cases';
 import { createTestDatabase } from '../support/server';
 
@@ -17,6 +19,24 @@ describe('the contact inbox on PGlite', () => {
   afterAll(() => db.destroy());
 
   contactInboxCases(() => db, false);
+
+  // The tests' own zone is Taipei (tests/support/setup-node.ts); a server's clock is usually UTC.
+  it('filters by the received day in Taipei on a server whose zone is UTC', async () => {
+    await emptyInbox(db);
+    const zone = Settings.defaultZone;
+    Settings.defaultZone = 'UTC';
+    try {
+      // 23:59 of the 24th and 00:00 of the 25th in Taipei
+      const lateOn24 = await storeMessage(db, new Date('2026-11-24T15:59:00Z'));
+      const earlyOn25 = await storeMessage(db, new Date('2026-11-24T16:00:00Z'));
+      const nos = async (query: object) =>
+        (await listContactMessages(db, { page: 1, ...query })).messages.map((m) => m.contactNo);
+      expect(await nos({ receivedFrom: '2026-11-25' })).toEqual([earlyOn25]);
+      expect(await nos({ receivedTo: '2026-11-24' })).toEqual([lateOn24]);
+    } finally {
+      Settings.defaultZone = zone;
+    }
+  });
 });
 
 describe('migration 0020 on a database with messages already', () => {
