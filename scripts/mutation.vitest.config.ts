@@ -55,7 +55,7 @@ const groups: Record<string, Record<string, string[]>> = {
     ],
     dom: [
       'tests/features/contact-message.test.tsx',
-      'tests/features/staff/contact-{inbox,message-moves}.test.tsx',
+      'tests/features/staff/contact-{inbox,inbox-list,message-moves}.test.tsx',
     ],
   },
   atlas: { unit: ['tests/features/atlas/*.test.ts'], dom: ['tests/features/atlas/*.test.tsx'] },

@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ContactInboxPage, ContactInboxRow } from '../../../src/domain/api/contact-inbox';
+import { ok, renderStaff, type StaffAnswer } from '../../support/staff-app';
+
+/*
+ * 聯絡訊息's list while it reads, when a read fails, a page at a time, and with an address that names no
+ * message (issue 35; the staff screens' states: 正在讀取…, a failure with 再試一次, 上一頁 / 下一頁).
+ */
+
+const ROW: ContactInboxRow = {
+  contactNo: 'CT115112700001',
+  status: 'new',
+  assignee: null,
+  version: 0,
+  receivedAt: '2026-11-27T02:00:00.000Z',
+  replyBy: '2026-12-01',
+  name: '陳美玲',
+  companyName: '晴空軟體股份有限公司',
+  topic: 'claim',
+  quoteHeadcount: null,
+  quoteTitle: null,
+};
+const pageOf = (page: number): ContactInboxPage => ({
+  messages: [{ ...ROW, contactNo: `CT1151127000${String(page).padStart(2, '0')}` }],
+  total: 21,
+  page,
+  pageSize: 20,
+  counts: { new: 21, handling: 0, replied: 0, closed: 0 },
+});
+const SERVICE = ok({ name: 'mei', roles: ['service'] });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the inbox’s list', () => {
+  it('says it is reading until the messages come, then shows only them', async () => {
+    let answer: (value: StaffAnswer) => void = () => undefined;
+    renderStaff('/groupins/staff/contacts', {
+      'staff/me': SERVICE,
+      'staff/contacts': () =>
+        new Promise<StaffAnswer>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    expect(await screen.findByText('正在讀取訊息列表…')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    answer(ok(pageOf(1)));
+    await screen.findByRole('table', { name: '訊息列表' });
+    expect(screen.queryByText('正在讀取訊息列表…')).not.toBeInTheDocument();
+  });
+
+  it('says why a read failed and reads again on 再試一次', async () => {
+    let reads = 0;
+    renderStaff('/groupins/staff/contacts', {
+      'staff/me': SERVICE,
+      'staff/contacts': () =>
+        ++reads === 1 ? { returnCode: 500, data: null, msg: '系統發生錯誤', status: 500 } : ok(pageOf(1)),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(screen.queryByText('正在讀取訊息列表…')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: '訊息列表' })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(alert).getByRole('button', { name: '再試一次' }));
+    await screen.findByRole('table', { name: '訊息列表' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(reads).toBe(2);
+  });
+
+  it('turns to the next page with the filters kept, and counts each status under them', async () => {
+    const app = renderStaff('/groupins/staff/contacts?quoteOnly=true', {
+      'staff/me': SERVICE,
+      'staff/contacts': (call) => ok(pageOf(Number(call.query.get('page')))),
+    });
+    await screen.findByRole('table', { name: '訊息列表' });
+    expect(screen.getByRole('link', { name: '新訊息 21 件' })).toHaveAttribute(
+      'href',
+      '/groupins/staff/contacts?status=new&quoteOnly=true',
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: '下一頁' }));
+    await screen.findByRole('link', { name: 'CT115112700002' });
+    expect(app.location()).toBe('/groupins/staff/contacts?quoteOnly=true&page=2');
+    expect(app.calls.at(-1)!.query.toString()).toBe('quoteOnly=true&page=2');
+  });
+
+  it('lists the messages when the address names no message', async () => {
+    const app = renderStaff('/groupins/staff/contacts?no=CT12', {
+      'staff/me': SERVICE,
+      'staff/contacts': ok(pageOf(1)),
+    });
+    await screen.findByRole('table', { name: '訊息列表' });
+    expect(screen.queryByRole('link', { name: '回到訊息列表' })).not.toBeInTheDocument();
+    expect(app.calls.some((c) => c.path.startsWith('staff/contacts/'))).toBe(false);
+  });
+});
