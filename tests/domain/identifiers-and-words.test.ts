@@ -1,3 +1,4 @@
+import { Settings } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { applicationQueueSchema } from '../../src/domain/api/application-queue';
 import { trafficQuerySchema } from '../../src/domain/api/atlas';
@@ -6,7 +7,7 @@ import { APPLICATION_NO } from '../../src/domain/api/overprint';
 import { auditQuerySchema } from '../../src/domain/api/staff';
 import { DEFAULT_MISSING_DOCUMENTS } from '../../src/domain/application-status';
 import { actorLabel } from '../../src/domain/audit-actions';
-import { formatTaipeiSecond } from '../../src/domain/roc-date';
+import { formatRocInstant, formatTaipeiSecond } from '../../src/domain/roc-date';
 import { pageTitleOf } from '../../src/domain/screens';
 import { afterSignIn, staffPageOf } from '../../src/domain/staff-pages';
 import { firstError } from './validation/first-error';
@@ -49,9 +50,17 @@ describe('the back office’s words', () => {
     expect(actorLabel('mei')).toBe('mei');
   });
 
-  it('reads an instant to the second in Taipei', () => {
-    expect(formatTaipeiSecond('2026-11-27T16:05:33.000Z')).toBe('2026-11-28 00:05:33');
-    expect(formatTaipeiSecond(new Date('2026-11-27T02:00:00Z'))).toBe('2026-11-27 10:00:00');
+  // the tests' own zone is Taipei (tests/support/setup-node.ts); a server's clock is usually UTC
+  it('reads an instant in Taipei whatever the zone it runs in', () => {
+    const zone = Settings.defaultZone;
+    Settings.defaultZone = 'UTC';
+    try {
+      expect(formatTaipeiSecond('2026-11-27T16:05:33.000Z')).toBe('2026-11-28 00:05:33');
+      expect(formatTaipeiSecond(new Date('2026-11-27T02:00:00Z'))).toBe('2026-11-27 10:00:00');
+      expect(formatRocInstant('2026-11-27T16:05:33.000Z')).toBe('民國115年11月28日 00:05');
+    } finally {
+      Settings.defaultZone = zone;
+    }
   });
 
   it('asks for the signed originals when 待補件 names nothing else', () => {
