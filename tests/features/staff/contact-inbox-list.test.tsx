@@ -6,7 +6,8 @@ import { ok, renderStaff, type StaffAnswer } from '../../support/staff-app';
 
 /*
  * 聯絡訊息's list while it reads, when a read fails, a page at a time, and with an address that names no
- * message (issue 35; the staff screens' states: 正在讀取…, a failure with 再試一次, 上一頁 / 下一頁).
+ * message; and one message whose read fails (issue 35; the staff screens' states: 正在讀取…, a failure with
+ * 再試一次, 上一頁 / 下一頁).
  */
 
 const ROW: ContactInboxRow = {
@@ -93,5 +94,39 @@ describe('the inbox’s list', () => {
     await screen.findByRole('table', { name: '訊息列表' });
     expect(screen.queryByRole('link', { name: '回到訊息列表' })).not.toBeInTheDocument();
     expect(app.calls.some((c) => c.path.startsWith('staff/contacts/'))).toBe(false);
+  });
+
+  it('says why a message could not be read and reads it again on 再試一次', async () => {
+    let reads = 0;
+    renderStaff(`/groupins/staff/contacts?no=${ROW.contactNo}`, {
+      'staff/me': SERVICE,
+      [`staff/contacts/${ROW.contactNo}`]: () =>
+        ++reads === 1
+          ? { returnCode: 503, data: null, msg: '系統忙碌中，請稍後再試', status: 503 }
+          : ok({
+              message: {
+                ...ROW,
+                taxId: null,
+                mobile: '0912-345-678',
+                phone: null,
+                phoneExt: null,
+                email: 'hr@example.com.tw',
+                content: '想詢問理賠文件。',
+                quote: null,
+                notes: [],
+                replies: [],
+              },
+              history: [],
+              actions: ['message.assign'],
+            }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('系統忙碌中，請稍後再試');
+    await userEvent.setup().click(within(alert).getByRole('button', { name: '再試一次' }));
+    expect(
+      await screen.findByText(`案件編號 ${ROW.contactNo}，狀態：新訊息，處理人員：未指派`),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(reads).toBe(2);
   });
 });
