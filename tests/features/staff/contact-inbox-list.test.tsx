@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ContactInboxPage, ContactInboxRow } from '../../../src/domain/api/contact-inbox';
+import type { ContactInboxPage } from '../../../src/domain/api/contact-inbox';
+import { inboxCase, INBOX_ROW as ROW } from '../../support/contact-inbox-views';
 import { ok, renderStaff, type StaffAnswer } from '../../support/staff-app';
 
 /*
@@ -10,19 +11,6 @@ import { ok, renderStaff, type StaffAnswer } from '../../support/staff-app';
  * 再試一次, 上一頁 / 下一頁).
  */
 
-const ROW: ContactInboxRow = {
-  contactNo: 'CT115112700001',
-  status: 'new',
-  assignee: null,
-  version: 0,
-  receivedAt: '2026-11-27T02:00:00.000Z',
-  replyBy: '2026-12-01',
-  name: '陳美玲',
-  companyName: '晴空軟體股份有限公司',
-  topic: 'claim',
-  quoteHeadcount: null,
-  quoteTitle: null,
-};
 const pageOf = (page: number): ContactInboxPage => ({
   messages: [{ ...ROW, contactNo: `CT1151127000${String(page).padStart(2, '0')}` }],
   total: 21,
@@ -103,22 +91,7 @@ describe('the inbox’s list', () => {
       [`staff/contacts/${ROW.contactNo}`]: () =>
         ++reads === 1
           ? { returnCode: 503, data: null, msg: '系統忙碌中，請稍後再試', status: 503 }
-          : ok({
-              message: {
-                ...ROW,
-                taxId: null,
-                mobile: '0912-345-678',
-                phone: null,
-                phoneExt: null,
-                email: 'hr@example.com.tw',
-                content: '想詢問理賠文件。',
-                quote: null,
-                notes: [],
-                replies: [],
-              },
-              history: [],
-              actions: ['message.assign'],
-            }),
+          : ok(inboxCase(ROW)),
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('系統忙碌中，請稍後再試');

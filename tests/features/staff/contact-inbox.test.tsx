@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContactCase, ContactInboxPage } from '../../../src/domain/api/contact-inbox';
+import { INBOX_ROW } from '../../support/contact-inbox-views';
 import { FORBIDDEN, ok, renderStaff, type StaffAnswer, type StaffCall } from '../../support/staff-app';
 
 /*
@@ -15,19 +16,8 @@ import { FORBIDDEN, ok, renderStaff, type StaffAnswer, type StaffCall } from '..
 const NO = 'CT115112700001';
 const SERVICE = { name: 'mei', roles: ['service'] };
 
-const ROW = {
-  contactNo: NO,
-  status: 'new',
-  assignee: null,
-  version: 0,
-  receivedAt: '2026-11-27T02:00:00.000Z',
-  replyBy: '2026-12-01',
-  name: '陳美玲',
-  companyName: '晴空軟體股份有限公司',
-  topic: 'quote',
-  quoteHeadcount: 80,
-  quoteTitle: '基本型',
-} as const;
+// a quote request from the tryout
+const ROW = { ...INBOX_ROW, contactNo: NO, topic: 'quote', quoteHeadcount: 80, quoteTitle: '基本型' };
 
 const PAGE: ContactInboxPage = {
   messages: [

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContactCase } from '../../../src/domain/api/contact-inbox';
+import { INBOX_ROW, inboxCase } from '../../support/contact-inbox-views';
 import { ok, renderStaff, type StaffAnswer } from '../../support/staff-app';
 
 /*
@@ -13,32 +14,11 @@ import { ok, renderStaff, type StaffAnswer } from '../../support/staff-app';
 
 const NO = 'CT115112700003';
 
-const REPLIED: ContactCase = {
-  message: {
-    contactNo: NO,
-    status: 'replied',
-    assignee: 'mei',
-    version: 2,
-    receivedAt: '2026-11-27T02:00:00.000Z',
-    replyBy: '2026-12-01',
-    name: '陳美玲',
-    companyName: '晴空軟體股份有限公司',
-    topic: 'claim',
-    quoteHeadcount: null,
-    quoteTitle: null,
-    taxId: null,
-    mobile: '0912-345-678',
-    phone: null,
-    phoneExt: null,
-    email: 'hr@example.com.tw',
-    content: '想詢問理賠文件。',
-    quote: null,
-    notes: [],
-    replies: [{ author: 'mei', at: '2026-11-27T05:00:00.000Z', text: '文件清單已附上。' }],
-  },
-  history: [],
-  actions: ['message.reopen', 'message.close'],
-};
+const REPLIED: ContactCase = inboxCase(
+  { ...INBOX_ROW, contactNo: NO, status: 'replied', assignee: 'mei', version: 2 },
+  { replies: [{ author: 'mei', at: '2026-11-27T05:00:00.000Z', text: '文件清單已附上。' }] },
+  ['message.reopen', 'message.close'],
+);
 const CLOSED: ContactCase = {
   ...REPLIED,
   message: { ...REPLIED.message, status: 'closed', version: 3 },
