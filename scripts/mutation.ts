@@ -102,6 +102,7 @@ const GROUPS: Group[] = [
     ],
     target: 85,
   },
+  { name: 'outbox-message-machine', mutate: ['machines/outbox-message.machine.ts'], target: 85 },
   // The atlas's reading of a machine (graph, layout, simulation, traffic) and the flows' transition trace.
   {
     name: 'atlas',
