@@ -1,0 +1,192 @@
+import type { ApplicationStatus } from '../../domain/application-status';
+import { contactTopicLabel } from '../../domain/contact-topics';
+import { INSURER } from '../../domain/insurer';
+import { formatRoc, formatRocInstant, type IsoDate } from '../../domain/roc-date';
+import { BASE_PATH } from '../../domain/screens';
+import { type MailBlock, type RenderedMail, renderMail } from './mail-document';
+
+/*
+ * The wording of every e-mail the site sends (issue 36, docs/specification.md "E-mail"), in one place. Each
+ * message says who it is for, the number it is about and what happens next; none carries an ID number, a
+ * birth date, a print token or a password, and none the company's 統一編號 or the contact's phone.
+ */
+
+const SUBJECT_PREFIX = `【${INSURER.shortName}團體保險】`;
+
+const SIGNATURE = [
+  `${INSURER.name} 團體保險部`,
+  `客服專線 ${INSURER.serviceLine}（${INSURER.serviceHours}）`,
+  '此信件由系統自動發送，請勿直接回覆。',
+];
+
+/** The progress page (進度查詢, ODGAF060) under the site's public address. */
+export function progressPageUrl(siteUrl: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}${BASE_PATH}progress`;
+}
+
+const progressLink = (siteUrl: string): MailBlock => ({
+  kind: 'link',
+  label: '申請進度查詢（請輸入受理編號、統一編號與聯絡手機）',
+  url: progressPageUrl(siteUrl),
+});
+
+export interface ApplicationReceived {
+  applicationNo: string;
+  companyName: string;
+  contactName: string;
+  /** what was applied for: the items' titles */
+  items: readonly string[];
+  headcount: number;
+  startDate: IsoDate;
+  submittedAt: Date;
+  /** the day staff call by (3 working days) */
+  contactBy: IsoDate;
+  siteUrl: string;
+}
+
+/** 申請受理通知: the application is stored. */
+export function applicationReceivedMail(m: ApplicationReceived): RenderedMail {
+  return renderMail({
+    subject: `${SUBJECT_PREFIX}申請受理通知（受理編號 ${m.applicationNo}）`,
+    greeting: `${m.contactName} 您好：`,
+    blocks: [
+      { kind: 'paragraph', text: `我們已受理貴公司的團體保險投保申請，內容如下：` },
+      {
+        kind: 'facts',
+        rows: [
+          ['受理編號', m.applicationNo],
+          ['要保單位', m.companyName],
+          ['申請內容', m.items.join('、')],
+          ['投保人數', `${m.headcount} 人`],
+          ['投保始期', formatRoc(m.startDate, 'chinese')],
+          ['受理時間', formatRocInstant(m.submittedAt)],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: `接下來：業務人員將於 ${formatRoc(m.contactBy, 'chinese')} 前與您聯繫，確認投保內容與保費。請先備妥蓋有公司大小章的要保書正本與被保險人名冊；要保書可於網站的「套印要保書」以受理編號列印。`,
+      },
+      progressLink(m.siteUrl),
+    ],
+    signature: SIGNATURE,
+  });
+}
+
+export interface ApplicationMoved {
+  applicationNo: string;
+  companyName: string;
+  contactName: string;
+  status: ApplicationStatus;
+  /** the note staff wrote with the move, if any */
+  note: string | null;
+  at: Date;
+  siteUrl: string;
+}
+
+/** What the company does at each status, as the progress page says it. */
+function nextStepAt(status: ApplicationStatus, note: string | null): string {
+  switch (status) {
+    case '已受理':
+      return '業務人員將於 3 個工作天內與聯絡人聯繫，確認投保內容與保費。';
+    case '資料審核中':
+      return '我們正在核對要保書、被保險人名冊與投保內容，您無須另外處理。';
+    case '待補件':
+      return `請補送：${note ?? ''}。可交給與您聯繫的業務人員，或寄至 ${INSURER.address}（團體保險部收），並註明受理編號。收到後即繼續審核。`;
+    case '核保中':
+      return '核保人員正在評估投保內容與被保險人資料，通常需要 3 至 5 個工作天。';
+    case '已承保':
+      return '保險已核准承保。保險單將寄至要保單位，並為每位被保險人製發保險證。';
+    case '不予承保':
+      return `很抱歉，此申請未能承保，業務人員將向聯絡人說明原因；如有疑問，請洽客服專線 ${INSURER.serviceLine}。`;
+    case '已結案':
+      return '此申請已結案。如仍需投保，歡迎重新申請。';
+  }
+}
+
+/** 申請狀態更新: staff moved the application. */
+export function applicationMovedMail(m: ApplicationMoved): RenderedMail {
+  return renderMail({
+    subject: `${SUBJECT_PREFIX}申請狀態更新：${m.status}（受理編號 ${m.applicationNo}）`,
+    greeting: `${m.contactName} 您好：`,
+    blocks: [
+      { kind: 'paragraph', text: `貴公司的團體保險投保申請狀態已更新：` },
+      {
+        kind: 'facts',
+        rows: [
+          ['受理編號', m.applicationNo],
+          ['要保單位', m.companyName],
+          ['目前狀態', m.status],
+          ['更新時間', formatRocInstant(m.at)],
+          ...(m.note ? [['說明', m.note] as const] : []),
+        ],
+      },
+      { kind: 'paragraph', text: `接下來：${nextStepAt(m.status, m.note)}` },
+      progressLink(m.siteUrl),
+    ],
+    signature: SIGNATURE,
+  });
+}
+
+export interface ContactReceived {
+  contactNo: string;
+  name: string;
+  companyName: string;
+  topic: string;
+  receivedAt: Date;
+  /** the day the service desk answers by */
+  replyBy: IsoDate;
+}
+
+/** 已收到您的留言: a contact message is stored. */
+export function contactReceivedMail(m: ContactReceived): RenderedMail {
+  return renderMail({
+    subject: `${SUBJECT_PREFIX}已收到您的留言（案件編號 ${m.contactNo}）`,
+    greeting: `${m.name} 您好：`,
+    blocks: [
+      { kind: 'paragraph', text: '已收到您的留言，謝謝您與我們聯繫。' },
+      {
+        kind: 'facts',
+        rows: [
+          ['案件編號', m.contactNo],
+          ['公司名稱', m.companyName],
+          ['洽詢主題', contactTopicLabel(m.topic)],
+          ['留言時間', formatRocInstant(m.receivedAt)],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: `客服人員將於 ${formatRoc(m.replyBy, 'chinese')} 前回覆您；如需再聯繫，請提供案件編號。`,
+      },
+    ],
+    signature: SIGNATURE,
+  });
+}
+
+export interface ContactReplied {
+  contactNo: string;
+  name: string;
+  topic: string;
+  reply: string;
+}
+
+/** The service desk's reply to a contact message. */
+export function contactRepliedMail(m: ContactReplied): RenderedMail {
+  const topic = contactTopicLabel(m.topic);
+  return renderMail({
+    subject: `${SUBJECT_PREFIX}回覆您的留言：${topic}（案件編號 ${m.contactNo}）`,
+    greeting: `${m.name} 您好：`,
+    blocks: [
+      {
+        kind: 'facts',
+        rows: [
+          ['案件編號', m.contactNo],
+          ['洽詢主題', topic],
+        ],
+      },
+      { kind: 'paragraph', text: '關於您的留言，客服人員回覆如下：' },
+      { kind: 'quote', text: m.reply },
+      { kind: 'paragraph', text: '如需再聯繫，請於網站「聯絡我們」留言並註明案件編號。' },
+    ],
+    signature: SIGNATURE,
+  });
+}
