@@ -23,7 +23,8 @@ export interface SmtpInbox {
 
 /**
  * A real SMTP server (the smtp-server package) in the test's process on a free loopback port, keeping what
- * it is sent. `refuse` names the addresses it answers 550 at RCPT TO, as a server with no such mailbox does.
+ * it is sent. `refuse` names the addresses it answers 550 at RCPT TO, as a server with no such mailbox does;
+ * `delayMs` slows each answer to a message.
  * No STARTTLS and no AUTH: the plain smtp:// a local relay speaks.
  */
 export async function startSmtpInbox(
@@ -62,7 +63,7 @@ export async function startSmtpInbox(
             messageId: headers.get('message-id')?.[0] ?? '',
             subject: headers.get('subject')?.[0] ?? '',
           });
-          callback();
+          setTimeout(callback, options.delayMs ?? 0);
         });
       },
     });
