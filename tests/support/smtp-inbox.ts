@@ -28,7 +28,11 @@ export interface SmtpInbox {
  * No STARTTLS and no AUTH: the plain smtp:// a local relay speaks.
  */
 export async function startSmtpInbox(
-  options: { refuse?: (address: string) => boolean } = {},
+  options: {
+    refuse?: (address: string) => boolean;
+    /** how long it takes over each message before it answers: a slow server keeps a worker busy */
+    delayMs?: number;
+  } = {},
 ): Promise<SmtpInbox> {
   const port = await freePort();
   const received: ReceivedMail[] = [];
