@@ -1,8 +1,15 @@
+import { movesFrom } from '../../../machines/application.machine';
 import type { ApplicationStatus } from '../../domain/application-status';
 import { contactTopicLabel } from '../../domain/contact-topics';
 import { INSURER } from '../../domain/insurer';
 import { formatRoc, formatRocInstant, type IsoDate } from '../../domain/roc-date';
 import { BASE_PATH } from '../../domain/screens';
+import {
+  ACCEPTED_GUIDANCE,
+  DOCUMENTS_DESTINATION,
+  MAY_ASK_DOCUMENTS,
+  PLAIN_GUIDANCE,
+} from '../../domain/status-guidance';
 import { type MailBlock, type RenderedMail, renderMail } from './mail-document';
 
 /*
@@ -83,24 +90,16 @@ export interface ApplicationMoved {
   siteUrl: string;
 }
 
-/** What the company does at each status, as the progress page says it. */
+/** What the company does at each status, in the progress page's words. */
 function nextStepAt(status: ApplicationStatus, note: string | null): string {
-  switch (status) {
-    case '已受理':
-      return '業務人員將於 3 個工作天內與聯絡人聯繫，確認投保內容與保費。';
-    case '資料審核中':
-      return '我們正在核對要保書、被保險人名冊與投保內容，您無須另外處理。';
-    case '待補件':
-      return `請補送：${note ?? ''}。可交給與您聯繫的業務人員，或寄至 ${INSURER.address}（團體保險部收），並註明受理編號。收到後即繼續審核。`;
-    case '核保中':
-      return '核保人員正在評估投保內容與被保險人資料，通常需要 3 至 5 個工作天。';
-    case '已承保':
-      return '保險已核准承保。保險單將寄至要保單位，並為每位被保險人製發保險證。';
-    case '不予承保':
-      return `很抱歉，此申請未能承保，業務人員將向聯絡人說明原因；如有疑問，請洽客服專線 ${INSURER.serviceLine}。`;
-    case '已結案':
-      return '此申請已結案。如仍需投保，歡迎重新申請。';
-  }
+  const own =
+    status === '已受理'
+      ? ACCEPTED_GUIDANCE
+      : status === '待補件'
+        ? `請補送：${note ?? ''}。${DOCUMENTS_DESTINATION}`
+        : PLAIN_GUIDANCE[status];
+  const mayAsk = movesFrom(status).some((move) => move.event === 'documents.request');
+  return mayAsk ? `${own}${MAY_ASK_DOCUMENTS}` : own;
 }
 
 /** 申請狀態更新: staff moved the application. */
