@@ -103,6 +103,12 @@ const GROUPS: Group[] = [
     target: 85,
   },
   { name: 'outbox-message-machine', mutate: ['machines/outbox-message.machine.ts'], target: 85 },
+  // The outbox: its store, the delivery worker, the sender and the messages' wording.
+  {
+    name: 'outbox-bindings',
+    mutate: ['src/server/db/repositories/outbox.ts', 'src/server/mail/*.ts'],
+    target: 85,
+  },
   // The atlas's reading of a machine (graph, layout, simulation, traffic) and the flows' transition trace.
   {
     name: 'atlas',

@@ -56,6 +56,13 @@ const groups: Record<string, Record<string, string[]>> = {
     dom: ['tests/features/contact-message.test.tsx', 'tests/features/staff/contact-inbox.test.tsx'],
   },
   'outbox-message-machine': { unit: ['tests/machines/**/*.test.ts'] },
+  'outbox-bindings': {
+    unit: [
+      'tests/machines/outbox-message.test.ts',
+      'tests/server/outbox-{messages,delivery,server}.test.ts',
+      'tests/server/config.test.ts',
+    ],
+  },
   atlas: { unit: ['tests/features/atlas/*.test.ts'], dom: ['tests/features/atlas/*.test.tsx'] },
   domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
 };

@@ -25,10 +25,11 @@ describe('the outbox delivered over SMTP', () => {
   let inbox: SmtpInbox;
   let sender: MailSender;
   let clock = new Date();
+  const logLines: string[] = [];
   const worker = () => deliveryWorker({ db: t.db, sender, log: t.app.log, now: () => clock });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ logger: { stream: { write: (line) => void logLines.push(line) } } });
     inbox = await startSmtpInbox({ refuse: (address) => address === REFUSED });
     sender = smtpSender(inbox.url, FROM);
   }, 30_000);
@@ -204,5 +205,18 @@ describe('the outbox delivered over SMTP', () => {
       { state: 'failed', last_error: '收件或寄件地址格式錯誤' },
       { state: 'failed', last_error: '收件或寄件地址格式錯誤' },
     ]);
+  });
+
+  it('logs each try by its row and outcome, never an address (every test above has run)', () => {
+    const tries = logLines.map((line) => JSON.parse(line)).filter((entry) => 'outboxId' in entry);
+    expect(tries.map((entry) => entry.msg)).toContain('e-mail sent');
+    expect(tries.map((entry) => entry.msg)).toContain('e-mail not sent');
+    for (const entry of tries)
+      expect(Object.keys(entry)).toEqual(expect.arrayContaining(['outboxId', 'attempt', 'state']));
+    for (const line of logLines) {
+      expect(line).not.toContain(APPLICANT.email);
+      expect(line).not.toContain(REFUSED);
+      expect(line).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/);
+    }
   });
 });
