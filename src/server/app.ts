@@ -33,6 +33,7 @@ import { contactInboxRoutes } from './routes/contact-inbox';
 import { contentRoutes } from './routes/content';
 import { functionMetaRoutes } from './routes/function-meta';
 import { healthRoutes } from './routes/health';
+import { outboxRoutes } from './routes/outbox';
 import { overprintRoutes } from './routes/overprint';
 import { shopcartRoutes } from './routes/shopcart';
 import { staffAccountRoutes } from './routes/staff-accounts';
@@ -134,6 +135,7 @@ export async function buildApp({
   await app.register(applicationQueueRoutes, { db, prefix: API_BASE });
   await app.register(applicationCaseRoutes, { db, renderer, siteUrl, prefix: API_BASE });
   await app.register(contactInboxRoutes, { db, prefix: API_BASE });
+  await app.register(outboxRoutes, { db, prefix: API_BASE });
   await app.register(atlasRoutes, {
     db,
     keys,
