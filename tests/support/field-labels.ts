@@ -21,6 +21,7 @@ import {
   contactReplySchema,
 } from '../../src/domain/api/contact-inbox';
 import { articleQuerySchema, articlesQuerySchema } from '../../src/domain/api/content';
+import { outboxParamsSchema, outboxQuerySchema } from '../../src/domain/api/outbox';
 import { queryAllMetaSchema } from '../../src/domain/api/function-meta';
 import {
   documentSchema,
@@ -91,6 +92,8 @@ const ROUTE_SCHEMAS: Record<string, ISchema<unknown>[]> = {
   'staff/contacts/:contactNo/move': [contactParamsSchema, contactMoveSchema],
   'staff/contacts/:contactNo/note': [contactParamsSchema, contactNoteSchema],
   'staff/contacts/:contactNo/reply': [contactParamsSchema, contactReplySchema],
+  'staff/outbox': [outboxQuerySchema],
+  'staff/outbox/:id/resend': [outboxParamsSchema],
   'atlas/traffic': [trafficQuerySchema],
   'trace/transitions': [traceBatchSchema],
 };
