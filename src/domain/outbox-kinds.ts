@@ -8,5 +8,11 @@ export const OUTBOX_KINDS = [
   'contact.received',
   /** the service desk's reply, to the same */
   'contact.replied',
+  /** to the underwriters who chose it: a new application (migration 0024) */
+  'staff.application',
+  /** to the service people who chose it: a new contact message */
+  'staff.contact',
+  /** to the underwriters who chose it: an application at 待補件 past DOCUMENTS_OVERDUE_DAYS */
+  'staff.overdue',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];

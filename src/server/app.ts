@@ -37,6 +37,7 @@ import { outboxRoutes } from './routes/outbox';
 import { overprintRoutes } from './routes/overprint';
 import { shopcartRoutes } from './routes/shopcart';
 import { staffAccountRoutes } from './routes/staff-accounts';
+import { staffNotificationRoutes } from './routes/staff-notifications';
 import { staffSignInRoutes } from './routes/staff-sign-in';
 import { tryoutRoutes } from './routes/tryout';
 import { deriveSessionKeys } from './session-keys';
@@ -129,13 +130,14 @@ export async function buildApp({
   app.addHook('onClose', () => renderer.close());
   await app.register(overprintRoutes, { db, keys, renderer, prefix: API_BASE });
   await app.register(contentRoutes, { db, prefix: API_BASE });
-  await app.register(contactRoutes, { db, prefix: API_BASE });
+  await app.register(contactRoutes, { db, siteUrl, prefix: API_BASE });
   await app.register(staffSignInRoutes, { db, keys, prefix: API_BASE });
   await app.register(staffAccountRoutes, { db, prefix: API_BASE });
   await app.register(applicationQueueRoutes, { db, prefix: API_BASE });
   await app.register(applicationCaseRoutes, { db, renderer, siteUrl, prefix: API_BASE });
   await app.register(contactInboxRoutes, { db, prefix: API_BASE });
   await app.register(outboxRoutes, { db, prefix: API_BASE });
+  await app.register(staffNotificationRoutes, { db, prefix: API_BASE });
   await app.register(atlasRoutes, {
     db,
     keys,

@@ -9,6 +9,7 @@ import type { Database } from './db/schema';
 import { seed } from './db/seed';
 import { deliveryWorker, scheduleDelivery } from './mail/delivery-worker';
 import { smtpSender } from './mail/mail-sender';
+import { scheduleOverdueNotices } from './mail/overdue-notices';
 import { operatorHandler } from './operator/commands';
 import { holdDataDir } from './operator/data-dir-hold';
 import { scheduleSessionPurge } from './session-purge';
@@ -46,15 +47,19 @@ export async function startServer(
   let app: FastifyInstance | undefined;
   let purge: ReturnType<typeof scheduleSessionPurge> | undefined;
   let delivery: ReturnType<typeof scheduleDelivery> | undefined;
+  let overdue: ReturnType<typeof scheduleOverdueNotices> | undefined;
   try {
     if (!options.prepared) await prepareDatabase(db);
     app = await buildApp({ db, config, logger: options.logger ?? true });
     purge = scheduleSessionPurge(db, config.sessionRetentionHours, app.log);
     await purge.first;
+    overdue = scheduleOverdueNotices(db, config.siteUrl, app.log);
+    await overdue.first;
     await app.listen({ port: config.port, host: config.host });
     delivery = startDelivery(db, config, app.log);
   } catch (error) {
     purge?.stop();
+    overdue?.stop();
     await delivery?.stop();
     await app?.close();
     await release();
@@ -63,11 +68,13 @@ export async function startServer(
   const listening = app;
   const purging = purge;
   const delivering = delivery;
+  const checkingOverdue = overdue;
   hold?.serve(operatorHandler(db, listening.log, config.siteUrl));
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
     purging.stop();
+    checkingOverdue.stop();
     stopping ??= Promise.all([
       hold?.refuse(`The server on ${config.dataDir} is stopping; run the command again once it has stopped.`),
       listening.close(),

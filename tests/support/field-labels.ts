@@ -21,8 +21,8 @@ import {
   contactReplySchema,
 } from '../../src/domain/api/contact-inbox';
 import { articleQuerySchema, articlesQuerySchema } from '../../src/domain/api/content';
-import { outboxParamsSchema, outboxQuerySchema } from '../../src/domain/api/outbox';
 import { queryAllMetaSchema } from '../../src/domain/api/function-meta';
+import { outboxParamsSchema, outboxQuerySchema } from '../../src/domain/api/outbox';
 import {
   documentSchema,
   lookupSchema,
@@ -41,6 +41,7 @@ import {
   setRolesSchema,
   staffNameSchema,
 } from '../../src/domain/api/staff';
+import { staffNotificationsSchema } from '../../src/domain/api/staff-notifications';
 import { groupSchema, quoteRequestSchema } from '../../src/domain/api/tryout';
 import { API_BASE } from '../../src/domain/envelope';
 import { messages } from '../../src/domain/messages';
@@ -94,6 +95,7 @@ const ROUTE_SCHEMAS: Record<string, ISchema<unknown>[]> = {
   'staff/contacts/:contactNo/reply': [contactParamsSchema, contactReplySchema],
   'staff/outbox': [outboxQuerySchema],
   'staff/outbox/:id/resend': [outboxParamsSchema],
+  'staff/me/notifications': [staffNotificationsSchema],
   'atlas/traffic': [trafficQuerySchema],
   'trace/transitions': [traceBatchSchema],
 };

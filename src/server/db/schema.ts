@@ -4,6 +4,7 @@ import type { ApplicationStatus } from '../../domain/application-status';
 import type { ContactStatus } from '../../domain/contact-status';
 import type { OutboxState } from '../../domain/outbox';
 import type { OutboxKind } from '../../domain/outbox-kinds';
+import type { StaffNoticeKind } from '../../domain/staff-notifications';
 
 export interface FunctionMetaTable {
   id: Generated<number>;
@@ -338,6 +339,14 @@ export interface StaffTable {
   last_signed_in_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** where the notices the person chose go (migration 0024); null: none are sent */
+  email: Generated<string | null>;
+}
+
+/** A notice a person chose to get by e-mail (migration 0024; src/domain/staff-notifications.ts). */
+export interface StaffNotificationsTable {
+  staff: string;
+  kind: StaffNoticeKind;
 }
 
 /** The roles a person holds (migration 0018): one row each, checked against src/domain/staff-roles.ts. */
@@ -460,4 +469,5 @@ export interface Database {
   login_failures: LoginFailuresTable;
   machine_traces: MachineTracesTable;
   outbox: OutboxTable;
+  staff_notifications: StaffNotificationsTable;
 }

@@ -4,6 +4,8 @@ import { contactTopicLabel } from '../../domain/contact-topics';
 import { INSURER } from '../../domain/insurer';
 import { formatRoc, formatRocInstant, type IsoDate } from '../../domain/roc-date';
 import { BASE_PATH } from '../../domain/screens';
+import { DOCUMENTS_OVERDUE_DAYS } from '../../domain/staff-notifications';
+import { staffHref } from '../../domain/staff-pages';
 import {
   ACCEPTED_GUIDANCE,
   DOCUMENTS_DESTINATION,
@@ -26,9 +28,12 @@ const SIGNATURE = [
   '此信件由系統自動發送，請勿直接回覆。',
 ];
 
+/** The site's public address without a trailing slash. */
+const origin = (siteUrl: string) => siteUrl.replace(/\/+$/, '');
+
 /** The progress page (進度查詢, ODGAF060) under the site's public address. */
 export function progressPageUrl(siteUrl: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}${BASE_PATH}progress`;
+  return `${origin(siteUrl)}${BASE_PATH}progress`;
 }
 
 const progressLink = (siteUrl: string): MailBlock => ({
@@ -188,4 +193,59 @@ export function contactRepliedMail(m: ContactReplied): RenderedMail {
     ],
     signature: SIGNATURE,
   });
+}
+
+/** A notice to staff: one line and a link into the back office (issue 36). */
+function staffNotice(subject: string, line: string, url: string): RenderedMail {
+  return renderMail({
+    subject: `${SUBJECT_PREFIX}${subject}`,
+    greeting: '您好：',
+    blocks: [
+      { kind: 'paragraph', text: line },
+      { kind: 'link', label: '後台', url },
+    ],
+    signature: ['此通知依您在後台選擇的通知項目寄送。'],
+  });
+}
+
+/** 新申請案件, to the underwriters who chose it. */
+export function newApplicationNotice(m: {
+  applicationNo: string;
+  companyName: string;
+  headcount: number;
+  siteUrl: string;
+}): RenderedMail {
+  return staffNotice(
+    `新申請案件 ${m.applicationNo}`,
+    `新申請案件 ${m.applicationNo}：${m.companyName}，${m.headcount} 人。`,
+    `${origin(m.siteUrl)}${staffHref('case', `?no=${m.applicationNo}`)}`,
+  );
+}
+
+/** 新聯絡訊息, to the service people who chose it. */
+export function newContactNotice(m: {
+  contactNo: string;
+  companyName: string;
+  topic: string;
+  siteUrl: string;
+}): RenderedMail {
+  return staffNotice(
+    `新聯絡訊息 ${m.contactNo}`,
+    `新聯絡訊息 ${m.contactNo}：${contactTopicLabel(m.topic)}（${m.companyName}）。`,
+    `${origin(m.siteUrl)}${staffHref('contacts', `?no=${m.contactNo}`)}`,
+  );
+}
+
+/** 待補件逾 7 日, to the underwriters who chose it. */
+export function documentsOverdueNotice(m: {
+  applicationNo: string;
+  companyName: string;
+  waitingSince: Date;
+  siteUrl: string;
+}): RenderedMail {
+  return staffNotice(
+    `待補件逾 ${DOCUMENTS_OVERDUE_DAYS} 日 ${m.applicationNo}`,
+    `待補件逾 ${DOCUMENTS_OVERDUE_DAYS} 日 ${m.applicationNo}：${m.companyName}，自 ${formatRocInstant(m.waitingSince)} 起等候補件。`,
+    `${origin(m.siteUrl)}${staffHref('case', `?no=${m.applicationNo}`)}`,
+  );
 }

@@ -8,15 +8,18 @@ import {
   applicationReceivedMail,
   contactReceivedMail,
   contactRepliedMail,
+  newApplicationNotice,
+  newContactNotice,
 } from './message-wording';
+import { queueStaffNotice } from './staff-notices';
 
 /*
  * The e-mail each change causes, written into the outbox in the change's own transaction (issue 36): the
  * caller's `trx`, so the change is not stored without its message, nor the message without its change.
  */
 
-/** 申請受理通知, to the contact the applicant named. */
-export function queueApplicationReceived(
+/** 申請受理通知, to the contact the applicant named; 新申請案件 to the underwriters who chose it. */
+export async function queueApplicationReceived(
   trx: Transaction<Database>,
   application: {
     applicationNo: string;
@@ -31,13 +34,21 @@ export function queueApplicationReceived(
   },
   siteUrl: string,
 ): Promise<void> {
-  return queueMail(trx, {
+  const about = { applicationNo: application.applicationNo };
+  await queueMail(trx, {
     kind: 'application.received',
     to: { address: application.email, name: application.contactName },
     mail: applicationReceivedMail({ ...application, siteUrl }),
-    about: { applicationNo: application.applicationNo },
+    about,
     at: application.submittedAt,
   });
+  await queueStaffNotice(
+    trx,
+    'application.new',
+    newApplicationNotice({ ...application, siteUrl }),
+    about,
+    application.submittedAt,
+  );
 }
 
 /** 申請狀態更新, to the same contact: the status the move led to and its note. */
@@ -65,8 +76,8 @@ export async function queueApplicationMoved(
   });
 }
 
-/** 已收到您的留言, to the sender of a contact message. */
-export function queueContactReceived(
+/** 已收到您的留言, to the sender of a contact message; 新聯絡訊息 to the service people who chose it. */
+export async function queueContactReceived(
   trx: Transaction<Database>,
   contact: {
     contactNo: string;
@@ -77,14 +88,23 @@ export function queueContactReceived(
     receivedAt: Date;
     replyBy: IsoDate;
   },
+  siteUrl: string,
 ): Promise<void> {
-  return queueMail(trx, {
+  const about = { contactNo: contact.contactNo };
+  await queueMail(trx, {
     kind: 'contact.received',
     to: { address: contact.email, name: contact.name },
     mail: contactReceivedMail(contact),
-    about: { contactNo: contact.contactNo },
+    about,
     at: contact.receivedAt,
   });
+  await queueStaffNotice(
+    trx,
+    'contact.new',
+    newContactNotice({ ...contact, siteUrl }),
+    about,
+    contact.receivedAt,
+  );
 }
 
 /** The service desk's reply, to the sender, naming the message's topic and 案件編號. */

@@ -39,7 +39,11 @@ const receiptOf = ({ contactNo, receivedAt }: StoredContact): ContactReceipt => 
  * A quote request from the tryout (50 people and more) is stored with its cover once the catalogue accepts
  * the cover as the trial would; otherwise the message is refused with the item check's reason.
  */
-export const contactRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const contactRoutes: FastifyPluginAsync<{
+  db: Kysely<Database>;
+  /** the site's public address, for the staff notice's link into the back office */
+  siteUrl: string;
+}> = async (app, { db, siteUrl }) => {
   app.post('/contact/submit', WRITE, async (request, reply) => {
     const { requestId, message, captcha } = await parseInput(submitContactSchema, request.body);
     const now = new Date();
@@ -60,7 +64,7 @@ export const contactRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async
         day: taipeiDate(now),
         replyBy,
       });
-      await queueContactReceived(trx, { ...message, contactNo, receivedAt: now, replyBy });
+      await queueContactReceived(trx, { ...message, contactNo, receivedAt: now, replyBy }, siteUrl);
       return receiptOf({ contactNo, receivedAt: now });
     });
     if (answer instanceof Refusal) return reply.code(400).send(fail(RETURN_CODE.badInput, answer.reason));
