@@ -1,26 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffRole } from '../../src/domain/staff-roles';
 import { CartVisitor } from '../support/cart-visitor';
-import { addStaff, createTestApp, type TestApp } from '../support/server';
+import { createTestApp, type TestApp } from '../support/server';
 import { applyForBasic } from '../support/shopcart';
 import { APPLICANT } from '../support/shopcart-input';
+import { signedInStaff } from '../support/staff-visitor';
 
 /*
  * Issue 36's 寄件匣 over HTTP: every e-mail with its state, as it will be sent, and 重新寄送 for a failed
  * one, recorded in the audit log with the application it is about and never an address. For the service
  * desk and the underwriters, whose work writes the e-mails.
  */
-
-const PASSWORD = 'a long enough passphrase';
-
-let people = 0;
-async function signedIn(t: TestApp, roles: StaffRole[]) {
-  const name = `outbox.${++people}`;
-  await addStaff(t.db, name, PASSWORD, roles);
-  const visitor = await CartVisitor.arrive(t);
-  expect((await visitor.api('staff/login', { name, password: PASSWORD })).json().returnCode).toBe(0);
-  return { name, visitor };
-}
 
 describe('寄件匣’s endpoints', () => {
   let t: TestApp;
@@ -31,7 +20,7 @@ describe('寄件匣’s endpoints', () => {
 
   it('lists each e-mail as it will be sent, newest first, with the count in each state', async () => {
     const { applicationNo } = await applyForBasic(t);
-    const service = await signedIn(t, ['service']);
+    const service = await signedInStaff(t, ['service'], 'outbox');
     const answer = (await service.visitor.read('staff/outbox?state=waiting')).json();
     expect(answer.returnCode).toBe(0);
     const [newest] = answer.data.entries;
@@ -55,7 +44,7 @@ describe('寄件匣’s endpoints', () => {
 
   it('sends a failed e-mail again, recorded in the audit log; refuses one that has not failed', async () => {
     const { applicationNo } = await applyForBasic(t);
-    const underwriter = await signedIn(t, ['underwriter']);
+    const underwriter = await signedInStaff(t, ['underwriter'], 'outbox');
     const { id } = await t.db
       .selectFrom('outbox')
       .select('id')
@@ -89,7 +78,7 @@ describe('寄件匣’s endpoints', () => {
   });
 
   it('answers 404 for no such e-mail, 400 for an id that is not one', async () => {
-    const service = await signedIn(t, ['service']);
+    const service = await signedInStaff(t, ['service'], 'outbox');
     expect((await service.visitor.api('staff/outbox/999999/resend', {})).statusCode).toBe(404);
     expect((await service.visitor.api('staff/outbox/abc/resend', {})).statusCode).toBe(400);
   });
@@ -97,7 +86,7 @@ describe('寄件匣’s endpoints', () => {
   it('is refused without a staff session (401) and to the other roles (403)', async () => {
     const visitor = await CartVisitor.arrive(t);
     expect((await visitor.read('staff/outbox')).statusCode).toBe(401);
-    const analyst = await signedIn(t, ['analyst', 'admin']);
+    const analyst = await signedInStaff(t, ['analyst', 'admin'], 'outbox');
     expect((await analyst.visitor.read('staff/outbox')).statusCode).toBe(403);
     expect((await analyst.visitor.api('staff/outbox/1/resend', {})).statusCode).toBe(403);
   });

@@ -1,42 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
-import type { StaffRole } from '../../src/domain/staff-roles';
 import { advanceApplication } from '../../src/server/db/repositories/application-events';
 import { queueOverdueNotices } from '../../src/server/mail/overdue-notices';
 import { CartVisitor } from '../support/cart-visitor';
-import { addStaff, createTestApp, type TestApp } from '../support/server';
+import { createTestApp, type TestApp } from '../support/server';
 import { applyForBasic } from '../support/shopcart';
 import { APPLICANT } from '../support/shopcart-input';
+import { signedInStaff } from '../support/staff-visitor';
 
 /*
  * Issue 36's staff notices: a new application, a new message, 待補件 waiting past 7 days, each to the staff
  * of its role who chose it (and gave an address), one line and a link into the back office.
  */
 
-const PASSWORD = 'a long enough passphrase';
 const SITE = 'https://insure.example.com.tw';
 const DAY = 24 * 60 * 60 * 1000;
 
-let people = 0;
-async function signedIn(t: TestApp, roles: StaffRole[]) {
-  const name = `notice.${++people}`;
-  await addStaff(t.db, name, PASSWORD, roles);
-  const visitor = await CartVisitor.arrive(t);
-  expect((await visitor.api('staff/login', { name, password: PASSWORD })).json().returnCode).toBe(0);
-  return { name, visitor };
-}
-
 describe('staff notices by e-mail', () => {
   let t: TestApp;
-  let underwriter: Awaited<ReturnType<typeof signedIn>>;
-  let quietUnderwriter: Awaited<ReturnType<typeof signedIn>>;
-  let service: Awaited<ReturnType<typeof signedIn>>;
+  let underwriter: Awaited<ReturnType<typeof signedInStaff>>;
+  let quietUnderwriter: Awaited<ReturnType<typeof signedInStaff>>;
+  let service: Awaited<ReturnType<typeof signedInStaff>>;
   beforeAll(async () => {
     t = await createTestApp({ config: { siteUrl: SITE } });
-    underwriter = await signedIn(t, ['underwriter']);
-    quietUnderwriter = await signedIn(t, ['underwriter']);
-    service = await signedIn(t, ['service']);
+    underwriter = await signedInStaff(t, ['underwriter'], 'notice');
+    quietUnderwriter = await signedInStaff(t, ['underwriter'], 'notice');
+    service = await signedInStaff(t, ['service'], 'notice');
   }, 60_000);
   afterAll(() => t.close());
 
