@@ -56,20 +56,28 @@ export async function takeDueMessages(
   take: { worker: string; now: Date; leaseMs: number; limit: number },
 ): Promise<TakenMessage[]> {
   return db.transaction().execute(async (trx) => {
-    const due = await trx
+    // each read on its own partial index (migration 0023), so sent messages piling up cost a round nothing
+    const expired = await trx
       .selectFrom('outbox')
       .select(['id', 'state'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('state', '=', 'waiting'), eb('next_attempt_at', '<=', take.now)]),
-          eb.and([eb('state', '=', 'sending'), eb('taken_until', '<', take.now)]),
-        ]),
-      )
-      .orderBy('id')
+      .where('state', '=', 'sending')
+      .where('taken_until', '<', take.now)
+      .orderBy('taken_until')
       .limit(take.limit)
       .forUpdate()
       .skipLocked()
       .execute();
+    const waiting = await trx
+      .selectFrom('outbox')
+      .select(['id', 'state'])
+      .where('state', '=', 'waiting')
+      .where('next_attempt_at', '<=', take.now)
+      .orderBy('next_attempt_at')
+      .limit(take.limit - expired.length)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    const due = [...expired, ...waiting];
     const taken: TakenMessage[] = [];
     for (const row of due) {
       const from = row.state === 'sending' ? nextOutboxState(row.state, { type: 'lease.expire' }) : row.state;
