@@ -59,7 +59,8 @@ const groups: Record<string, Record<string, string[]>> = {
   'outbox-bindings': {
     unit: [
       'tests/machines/outbox-message.test.ts',
-      'tests/server/outbox-{messages,delivery,server}.test.ts',
+      'tests/server/outbox-{messages,delivery,server,routes}.test.ts',
+      'tests/server/{message-wording,staff-notifications}.test.ts',
       'tests/server/config.test.ts',
     ],
   },
