@@ -106,7 +106,11 @@ const GROUPS: Group[] = [
   // The outbox: its store, the delivery worker, the sender and the messages' wording.
   {
     name: 'outbox-bindings',
-    mutate: ['src/server/db/repositories/outbox.ts', 'src/server/mail/*.ts'],
+    mutate: [
+      'src/server/db/repositories/{outbox,outbox-reads,staff-notifications}.ts',
+      'src/server/routes/{outbox,staff-notifications}.ts',
+      'src/server/mail/*.ts',
+    ],
     target: 85,
   },
   // The atlas's reading of a machine (graph, layout, simulation, traffic) and the flows' transition trace.
