@@ -4,6 +4,7 @@ import { type CartContext, cartMachine } from '../machines/cart.machine';
 import { consentMachine } from '../machines/consent.machine';
 import { type ContactContext, contactMachine } from '../machines/contact.machine';
 import { contactMessageMachine } from '../machines/contact-message.machine';
+import { outboxMessageMachine } from '../machines/outbox-message.machine';
 import { type OverprintContext, overprintMachine } from '../machines/overprint.machine';
 import { sessionMachine } from '../machines/session.machine';
 import { cartChangedSinceConfirmed, type ShopcartContext } from '../machines/shopcart.context';
@@ -37,6 +38,14 @@ import {
   SAMPLE_INBOX_REPLY,
   SAMPLE_INBOX_STAFF,
 } from './samples/contact-message.samples';
+import {
+  SAMPLE_BEFORE_LAST_ATTEMPT,
+  SAMPLE_BUSY_ANSWER,
+  SAMPLE_FIRST_ATTEMPT,
+  SAMPLE_LAST_ATTEMPT,
+  SAMPLE_REFUSED_ANSWER,
+  SAMPLE_UNREACHABLE_ANSWER,
+} from './samples/outbox-message.samples';
 import {
   SAMPLE_ACCESS,
   SAMPLE_COPY,
@@ -332,6 +341,33 @@ export const machines: RegisteredMachine[] = [
       { type: 'message.reply', text: SAMPLE_BLANK_REPLY },
       { type: 'message.close' },
       { type: 'message.reopen' },
+    ],
+  },
+  {
+    id: 'outbox-message',
+    title: '寄件匣郵件',
+    machine: outboxMessageMachine,
+    // 寄件匣, the screen that shows these messages and sends 重新寄送, comes with the staff screens
+    levels: ['machine'],
+    events: [
+      { type: 'delivery.take' },
+      { type: 'delivery.accept' },
+      { type: 'delivery.fail', attempt: SAMPLE_FIRST_ATTEMPT, answer: SAMPLE_BUSY_ANSWER, permanent: false },
+      {
+        type: 'delivery.fail',
+        attempt: SAMPLE_BEFORE_LAST_ATTEMPT,
+        answer: SAMPLE_UNREACHABLE_ANSWER,
+        permanent: false,
+      },
+      { type: 'delivery.fail', attempt: SAMPLE_LAST_ATTEMPT, answer: SAMPLE_BUSY_ANSWER, permanent: false },
+      {
+        type: 'delivery.fail',
+        attempt: SAMPLE_FIRST_ATTEMPT,
+        answer: SAMPLE_REFUSED_ANSWER,
+        permanent: true,
+      },
+      { type: 'lease.expire' },
+      { type: 'message.resend' },
     ],
   },
 ];

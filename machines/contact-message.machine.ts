@@ -5,7 +5,7 @@ import { CONTACT_STATUS_LABELS, type ContactStatus } from '../src/domain/contact
 export type ContactMessageEvent =
   /** 指派給我: the service person who takes the message */
   | { type: 'message.assign'; staff: string }
-  /** 回覆: the reply's text, kept with the message (the notifications issue sends it) */
+  /** 回覆: the reply's text, kept with the message and e-mailed to its sender */
   | { type: 'message.reply'; text: string }
   /** 結案 */
   | { type: 'message.close' }
@@ -53,7 +53,7 @@ export const contactMessageMachine = setup({
       },
     },
     replied: {
-      description: 'The reply is kept (sent by e-mail once the notifications issue lands).',
+      description: 'The reply is kept and e-mailed to the sender through the outbox.',
       meta: { status: CONTACT_STATUS_LABELS.replied },
       on: {
         'message.reopen': { target: 'handling' },

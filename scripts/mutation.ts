@@ -102,6 +102,17 @@ const GROUPS: Group[] = [
     ],
     target: 85,
   },
+  { name: 'outbox-message-machine', mutate: ['machines/outbox-message.machine.ts'], target: 85 },
+  // The outbox: its store, the delivery worker, the sender and the messages' wording.
+  {
+    name: 'outbox-bindings',
+    mutate: [
+      'src/server/db/repositories/{outbox,outbox-reads,staff-notifications}.ts',
+      'src/server/routes/{outbox,staff-notifications}.ts',
+      'src/server/mail/*.ts',
+    ],
+    target: 85,
+  },
   // The atlas's reading of a machine (graph, layout, simulation, traffic) and the flows' transition trace.
   {
     name: 'atlas',

@@ -58,6 +58,15 @@ const groups: Record<string, Record<string, string[]>> = {
       'tests/features/staff/contact-{inbox,inbox-list,message-moves}.test.tsx',
     ],
   },
+  'outbox-message-machine': { unit: ['tests/machines/**/*.test.ts'] },
+  'outbox-bindings': {
+    unit: [
+      'tests/machines/outbox-message.test.ts',
+      'tests/server/outbox-{messages,delivery,server,routes}.test.ts',
+      'tests/server/{message-wording,staff-notifications}.test.ts',
+      'tests/server/config.test.ts',
+    ],
+  },
   atlas: { unit: ['tests/features/atlas/*.test.ts'], dom: ['tests/features/atlas/*.test.tsx'] },
   domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
 };

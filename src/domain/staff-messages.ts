@@ -22,6 +22,12 @@ export const staffMessages = {
   /** the inbox: the message's status does not take this move */
   contactMoveRefused: (status: string) => `此訊息目前為「${status}」，無法執行此動作`,
   contactNotFound: () => '查無此訊息',
+  /** a notice the person's roles do not offer */
+  staffNoticeNotOffered: () => '您的角色沒有此通知項目',
+  /** 寄件匣: no e-mail has the id */
+  outboxNotFound: () => '查無此郵件',
+  /** 寄件匣: 重新寄送 is for a failed e-mail only */
+  outboxResendRefused: (state: string) => `此郵件目前為「${state}」，僅寄送失敗的郵件可重新寄送`,
   /** a staff screen or call the person's roles do not allow (the server's 403) */
   staffForbidden: () => '您沒有使用此功能的權限',
   /** the admin typed the first password twice, differently */

@@ -6,6 +6,7 @@ import { DEFAULT_TEST_REPORT } from './atlas/test-runs';
 import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER, createCaptcha } from './captcha/captcha';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
+import { DEFAULT_SITE_URL } from './mail/site-url';
 import {
   createRenderPool,
   DEFAULT_RENDER_QUEUE,
@@ -32,9 +33,11 @@ import { contactInboxRoutes } from './routes/contact-inbox';
 import { contentRoutes } from './routes/content';
 import { functionMetaRoutes } from './routes/function-meta';
 import { healthRoutes } from './routes/health';
+import { outboxRoutes } from './routes/outbox';
 import { overprintRoutes } from './routes/overprint';
 import { shopcartRoutes } from './routes/shopcart';
 import { staffAccountRoutes } from './routes/staff-accounts';
+import { staffNotificationRoutes } from './routes/staff-notifications';
 import { staffSignInRoutes } from './routes/staff-sign-in';
 import { tryoutRoutes } from './routes/tryout';
 import { deriveSessionKeys } from './session-keys';
@@ -55,6 +58,7 @@ export interface BuildAppOptions {
         | 'databaseUrl'
         | 'pdfThreads'
         | 'pdfQueue'
+        | 'siteUrl'
       >
     >;
   /** renders the overprint PDFs; a pool of worker threads unless given (tests count renders through it) */
@@ -120,17 +124,20 @@ export async function buildApp({
   await app.register(cartServiceRoutes, { db, prefix: API_BASE });
   await app.register(catalogueRoutes, { db, prefix: API_BASE });
   await app.register(captchaRoutes, { prefix: API_BASE });
-  await app.register(shopcartRoutes, { db, tokenKey: keys.tokenKey, prefix: API_BASE });
+  const siteUrl = config.siteUrl ?? DEFAULT_SITE_URL;
+  await app.register(shopcartRoutes, { db, tokenKey: keys.tokenKey, siteUrl, prefix: API_BASE });
   await app.register(tryoutRoutes, { db, prefix: API_BASE });
   app.addHook('onClose', () => renderer.close());
   await app.register(overprintRoutes, { db, keys, renderer, prefix: API_BASE });
   await app.register(contentRoutes, { db, prefix: API_BASE });
-  await app.register(contactRoutes, { db, prefix: API_BASE });
+  await app.register(contactRoutes, { db, siteUrl, prefix: API_BASE });
   await app.register(staffSignInRoutes, { db, keys, prefix: API_BASE });
   await app.register(staffAccountRoutes, { db, prefix: API_BASE });
   await app.register(applicationQueueRoutes, { db, prefix: API_BASE });
-  await app.register(applicationCaseRoutes, { db, renderer, prefix: API_BASE });
+  await app.register(applicationCaseRoutes, { db, renderer, siteUrl, prefix: API_BASE });
   await app.register(contactInboxRoutes, { db, prefix: API_BASE });
+  await app.register(outboxRoutes, { db, prefix: API_BASE });
+  await app.register(staffNotificationRoutes, { db, prefix: API_BASE });
   await app.register(atlasRoutes, {
     db,
     keys,

@@ -4,6 +4,9 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_TEST_REPORT } from './atlas/test-runs';
 import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER } from './captcha/captcha';
 import { DATABASE_TIMEOUT_MS } from './db/database';
+import type { MailFrom } from './mail/mail-sender';
+import { isPlainAddress } from './mail/plain-address';
+import { siteUrlOf } from './mail/site-url';
 import { DEFAULT_RENDER_QUEUE, DEFAULT_RENDER_THREADS } from './overprint/render-pool';
 import { ADDRESS_LIMIT } from './plugins/rate-limits';
 
@@ -43,6 +46,12 @@ export interface ServerConfig {
    * balancer stops sending, before it stops accepting and drains (server.ts shutdown())
    */
   shutdownGraceMs: number;
+  /** the public address the e-mails link to */
+  siteUrl: string;
+  /** the mail server the outbox delivers through; none: messages wait in the outbox, nothing is sent */
+  smtpUrl: string | undefined;
+  /** the e-mails' sender (MAIL_FROM), required with SMTP_URL */
+  mailFrom: MailFrom | undefined;
 }
 
 /** Fastify's trustProxy: all, none, a list of trusted addresses, or a hop test. */
@@ -82,7 +91,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pdfThreads: wholeNumber('PDF_THREADS', env.PDF_THREADS, DEFAULT_RENDER_THREADS),
     pdfQueue: wholeNumber('PDF_QUEUE', env.PDF_QUEUE, DEFAULT_RENDER_QUEUE),
     shutdownGraceMs: positiveNumber('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, SHUTDOWN_GRACE_MS),
+    siteUrl: siteUrlOf(env),
+    ...mailConfig(env),
   };
+}
+
+/** The sender's name when MAIL_FROM gives an address alone. */
+export const MAIL_FROM_NAME = '團體保險網路服務';
+
+/**
+ * SMTP_URL (smtp:// or smtps://, user and password in it when the server wants them) and MAIL_FROM, an
+ * address or `Name <address>`. MAIL_FROM without SMTP_URL is allowed (nothing is sent); SMTP_URL without it
+ * is refused, as a mail server would refuse the messages.
+ */
+function mailConfig(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'smtpUrl' | 'mailFrom'> {
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl))
+    throw new Error('SMTP_URL is not an smtp:// or smtps:// address');
+  const from = env.MAIL_FROM?.trim();
+  if (smtpUrl && !from) throw new Error('MAIL_FROM is required with SMTP_URL');
+  return { smtpUrl, mailFrom: from ? parseMailFrom(from) : undefined };
+}
+
+function parseMailFrom(value: string): MailFrom {
+  const named = /^(.*?)\s*<([^<>]+)>$/.exec(value);
+  const address = (named ? named[2]! : value).trim();
+  const name = named?.[1]?.replace(/^"|"$/g, '').trim() || MAIL_FROM_NAME;
+  if (!isPlainAddress(address)) throw new Error(`MAIL_FROM is not an address or Name <address>: ${value}`);
+  return { address, name };
 }
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {

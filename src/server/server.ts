@@ -7,6 +7,9 @@ import { createDatabase, databaseTarget } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { seed } from './db/seed';
+import { deliveryWorker, scheduleDelivery } from './mail/delivery-worker';
+import { smtpSender } from './mail/mail-sender';
+import { scheduleOverdueNotices } from './mail/overdue-notices';
 import { operatorHandler } from './operator/commands';
 import { holdDataDir } from './operator/data-dir-hold';
 import { scheduleSessionPurge } from './session-purge';
@@ -43,28 +46,39 @@ export async function startServer(
   const release = () => db.destroy().finally(() => hold?.close());
   let app: FastifyInstance | undefined;
   let purge: ReturnType<typeof scheduleSessionPurge> | undefined;
+  let delivery: ReturnType<typeof scheduleDelivery> | undefined;
+  let overdue: ReturnType<typeof scheduleOverdueNotices> | undefined;
   try {
     if (!options.prepared) await prepareDatabase(db);
     app = await buildApp({ db, config, logger: options.logger ?? true });
     purge = scheduleSessionPurge(db, config.sessionRetentionHours, app.log);
     await purge.first;
+    overdue = scheduleOverdueNotices(db, config.siteUrl, app.log);
+    await overdue.first;
     await app.listen({ port: config.port, host: config.host });
+    delivery = startDelivery(db, config, app.log);
   } catch (error) {
     purge?.stop();
+    overdue?.stop();
+    await delivery?.stop();
     await app?.close();
     await release();
     throw error;
   }
   const listening = app;
   const purging = purge;
-  hold?.serve(operatorHandler(db, listening.log));
+  const delivering = delivery;
+  const checkingOverdue = overdue;
+  hold?.serve(operatorHandler(db, listening.log, config.siteUrl));
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
     purging.stop();
+    checkingOverdue.stop();
     stopping ??= Promise.all([
       hold?.refuse(`The server on ${config.dataDir} is stopping; run the command again once it has stopped.`),
       listening.close(),
+      delivering?.stop(),
     ]).then(
       () => release(),
       (error: unknown) => release().then(() => Promise.reject(error)),
@@ -81,6 +95,16 @@ export async function startServer(
     return shuttingDown;
   };
   return { app: listening, db, stop, shutdown };
+}
+
+/**
+ * The outbox's delivery worker, with SMTP_URL; without it nothing is sent and every message waits (shown in
+ * 寄件匣).
+ */
+function startDelivery(db: Kysely<Database>, config: ServerConfig, log: FastifyInstance['log']) {
+  if (!config.smtpUrl || !config.mailFrom) return undefined;
+  const sender = smtpSender(config.smtpUrl, config.mailFrom);
+  return scheduleDelivery(deliveryWorker({ db, sender, log }), sender, log);
 }
 
 /** Migrations, then the seed: once before a server (or a cluster's workers) takes requests. */

@@ -102,7 +102,8 @@ describe('the audit log’s words', () => {
   });
 
   it('shows an action a newer server records as stored, and the two actors that are no account in words', () => {
-    expect(auditActionLabel('outbox.resend')).toBe('outbox.resend');
+    expect(auditActionLabel('report.export')).toBe('report.export');
+    expect(auditActionLabel('outbox.resend')).toBe('重新寄送郵件');
     expect(actorLabel(OPERATOR_ACTOR)).toBe('主機指令');
     expect(actorLabel(UNKNOWN_ACTOR)).toBe('不明帳號');
     expect(actorLabel('mei')).toBe('mei');

@@ -16,6 +16,7 @@ import { cartStimuli } from '../support/flows/cart.flow';
 import { acceptedBefore, consentStimuli } from '../support/flows/consent.flow';
 import { CONTACT_CALLS, contactStimuli } from '../support/flows/contact.flow';
 import { contactMessageStimuli } from '../support/flows/contact-message.flow';
+import { outboxMessageStimuli } from '../support/flows/outbox-message.flow';
 import { OVERPRINT_CALLS, overprintStimuli } from '../support/flows/overprint.flow';
 import { SESSION_START, sessionStimuli } from '../support/flows/session.flow';
 import { SHOPCART_CALLS, shopcartStart, shopcartStimuli } from '../support/flows/shopcart.flow';
@@ -27,10 +28,12 @@ import { ConsentOracle, type ConsentView } from '../support/oracles/consent.orac
 import { ContactOracle, type ContactView } from '../support/oracles/contact.oracle';
 import { ContactMessageOracle, type ContactMessageView } from '../support/oracles/contact-message.oracle';
 import type { Oracle } from '../support/oracles/oracle';
+import { OutboxMessageOracle, type OutboxMessageView } from '../support/oracles/outbox-message.oracle';
 import { OverprintOracle, type OverprintView } from '../support/oracles/overprint.oracle';
 import { SessionOracle, type SessionView } from '../support/oracles/session.oracle';
 import { ShopcartOracle, type ShopcartView } from '../support/oracles/shopcart.oracle';
 import { TryoutOracle, type TryoutView } from '../support/oracles/tryout.oracle';
+import { outboxMessageLevel } from '../support/outbox-message-level';
 import { overprintLevel } from '../support/overprint-level';
 import { recordPassedPath } from '../support/path-record';
 import { runPath, type StimuliOf } from '../support/path-runner';
@@ -183,6 +186,14 @@ const contactMessage: MachineFlow<ContactMessageView, ContactMessageView> = {
   level: contactMessageLevel,
 };
 
+const outboxMessage: MachineFlow<OutboxMessageView, OutboxMessageView> = {
+  oracle: () => new OutboxMessageOracle() as never,
+  stimuli: outboxMessageStimuli as StimuliOf<unknown>,
+  calls: [],
+  project: (view) => view,
+  level: outboxMessageLevel,
+};
+
 const FLOWS = {
   cart,
   session,
@@ -193,6 +204,7 @@ const FLOWS = {
   contact,
   application,
   'contact-message': contactMessage,
+  'outbox-message': outboxMessage,
 } as unknown as Record<string, MachineFlow<unknown, unknown>>;
 
 describe.each(machines)('$id machine', (entry: RegisteredMachine) => {

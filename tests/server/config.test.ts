@@ -27,8 +27,47 @@ describe('loadConfig', () => {
       sessionRetentionHours: 24,
       workers: 1,
       shutdownGraceMs: 2000,
+      siteUrl: 'http://localhost:8080',
+      smtpUrl: undefined,
+      mailFrom: undefined,
     });
     expect(databaseTarget(config)).toEqual({ dataDir: join(dataDir, 'pglite') });
+  });
+
+  it('reads SMTP_URL and MAIL_FROM, an address alone or with a name', () => {
+    const url = 'smtps://user:secret@mail.example.com.tw:465';
+    expect(
+      loadConfig({ DATA_DIR: dataDir, SMTP_URL: url, MAIL_FROM: 'no-reply@example.com.tw' }),
+    ).toMatchObject({
+      smtpUrl: url,
+      mailFrom: { address: 'no-reply@example.com.tw', name: '團體保險網路服務' },
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        SMTP_URL: 'smtp://127.0.0.1:25',
+        MAIL_FROM: '"晴川人壽" <a@example.com.tw>',
+      }).mailFrom,
+    ).toEqual({ address: 'a@example.com.tw', name: '晴川人壽' });
+  });
+
+  it('refuses SMTP_URL without MAIL_FROM, a URL that is not SMTP, and a MAIL_FROM that is not one address', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:25' })).toThrow(/MAIL_FROM/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'http://mail.example', MAIL_FROM: 'a@b.tw' }),
+    ).toThrow(/SMTP_URL/);
+    for (const from of ['a@b.tw, c@d.tw', 'a@b.tw\r\nBcc: c@d.tw', 'not an address'])
+      expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://h:25', MAIL_FROM: from })).toThrow(
+        /MAIL_FROM/,
+      );
+  });
+
+  it('reads SITE_URL as an origin, refusing a path or another scheme', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SITE_URL: 'https://insure.example.com.tw/' }).siteUrl).toBe(
+      'https://insure.example.com.tw',
+    );
+    for (const site of ['https://insure.example.com.tw/groupins', 'ftp://insure.example.com.tw', 'insure'])
+      expect(() => loadConfig({ DATA_DIR: dataDir, SITE_URL: site })).toThrow(/SITE_URL/);
   });
 
   it('reads the rate-limit allow list as comma-separated addresses', () => {

@@ -272,6 +272,14 @@ export const VALID_INPUT: Record<string, object> = {
     version: CURRENT_CONTACT_VERSION,
     text: '您好，\n已收到。',
   },
+  // 寄件匣: the fuzz target's e-mails (its application's and message's), one sent again if it failed
+  [`${API_BASE}/staff/outbox`]: { state: 'waiting', page: 1 },
+  [`${API_BASE}/staff/outbox/:id/resend`]: {},
+  // the fuzz account (every role) chooses every notice
+  [`${API_BASE}/staff/me/notifications`]: {
+    email: 'fuzz.reader@insure.example.com.tw',
+    kinds: ['application.new', 'contact.new', 'documents.overdue'],
+  },
   [`${API_BASE}/trace/transitions`]: {
     steps: [
       { machine: 'shopcart', from: 'step1.editing', event: 'NEXT', to: 'step2.editing', ago: 1_500 },

@@ -23,8 +23,12 @@ export async function storeMessage(
   );
 }
 
-/** Every message gone, with its notes and replies (each test counts its own); the cases' staff accounts there. */
+/**
+ * Every message gone, with its notes, replies and e-mails (each test counts its own); the cases' staff
+ * accounts there.
+ */
 export async function emptyInbox(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('outbox').where('contact_no', 'is not', null).execute();
   await db.deleteFrom('contact_notes').execute();
   await db.deleteFrom('contact_replies').execute();
   await db.deleteFrom('contacts').execute();

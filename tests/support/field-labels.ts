@@ -22,6 +22,7 @@ import {
 } from '../../src/domain/api/contact-inbox';
 import { articleQuerySchema, articlesQuerySchema } from '../../src/domain/api/content';
 import { queryAllMetaSchema } from '../../src/domain/api/function-meta';
+import { outboxParamsSchema, outboxQuerySchema } from '../../src/domain/api/outbox';
 import {
   documentSchema,
   lookupSchema,
@@ -40,6 +41,7 @@ import {
   setRolesSchema,
   staffNameSchema,
 } from '../../src/domain/api/staff';
+import { staffNotificationsSchema } from '../../src/domain/api/staff-notifications';
 import { groupSchema, quoteRequestSchema } from '../../src/domain/api/tryout';
 import { API_BASE } from '../../src/domain/envelope';
 import { messages } from '../../src/domain/messages';
@@ -91,6 +93,9 @@ const ROUTE_SCHEMAS: Record<string, ISchema<unknown>[]> = {
   'staff/contacts/:contactNo/move': [contactParamsSchema, contactMoveSchema],
   'staff/contacts/:contactNo/note': [contactParamsSchema, contactNoteSchema],
   'staff/contacts/:contactNo/reply': [contactParamsSchema, contactReplySchema],
+  'staff/outbox': [outboxQuerySchema],
+  'staff/outbox/:id/resend': [outboxParamsSchema],
+  'staff/me/notifications': [staffNotificationsSchema],
   'atlas/traffic': [trafficQuerySchema],
   'trace/transitions': [traceBatchSchema],
 };

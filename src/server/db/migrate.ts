@@ -21,6 +21,8 @@ import * as applicationVersions from './migrations/0019_application_versions';
 import * as contactInbox from './migrations/0020_contact_inbox';
 import * as applicationWaiting from './migrations/0021_application_waiting';
 import * as applicationQueueReads from './migrations/0022_application_queue_reads';
+import * as outbox from './migrations/0023_outbox';
+import * as staffNotifications from './migrations/0024_staff_notifications';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -47,6 +49,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020_contact_inbox': contactInbox,
   '0021_application_waiting': applicationWaiting,
   '0022_application_queue_reads': applicationQueueReads,
+  '0023_outbox': outbox,
+  '0024_staff_notifications': staffNotifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

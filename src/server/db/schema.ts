@@ -2,6 +2,9 @@ import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kys
 import type { ContactQuoteCover } from '../../domain/api/contact';
 import type { ApplicationStatus } from '../../domain/application-status';
 import type { ContactStatus } from '../../domain/contact-status';
+import type { OutboxState } from '../../domain/outbox';
+import type { OutboxKind } from '../../domain/outbox-kinds';
+import type { StaffNoticeKind } from '../../domain/staff-notifications';
 
 export interface FunctionMetaTable {
   id: Generated<number>;
@@ -336,6 +339,14 @@ export interface StaffTable {
   last_signed_in_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** where the notices the person chose go (migration 0024); null: none are sent */
+  email: Generated<string | null>;
+}
+
+/** A notice a person chose to get by e-mail (migration 0024; src/domain/staff-notifications.ts). */
+export interface StaffNotificationsTable {
+  staff: string;
+  kind: StaffNoticeKind;
 }
 
 /** The roles a person holds (migration 0018): one row each, checked against src/domain/staff-roles.ts. */
@@ -392,6 +403,35 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+/**
+ * An e-mail of the transactional outbox (migration 0023), written with the change it tells of; its state
+ * moves as machines/outbox-message.machine.ts allows.
+ */
+export interface OutboxTable {
+  id: Generated<number>;
+  /** the message's own id (a UUID), the same on every try: the Message-ID's left part */
+  message_id: string;
+  kind: OutboxKind;
+  recipient: string;
+  recipient_name: string;
+  subject: string;
+  text: string;
+  html: string;
+  state: Generated<OutboxState>;
+  /** tries taken so far, counted when a worker takes it */
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  /** the mail server's answer to the last failed try */
+  last_error: Generated<string | null>;
+  /** the worker holding it while sending, and until when */
+  taken_by: Generated<string | null>;
+  taken_until: Generated<Date | null>;
+  created_at: Date;
+  sent_at: Generated<Date | null>;
+  application_no: string | null;
+  contact_no: string | null;
+}
+
 export interface Database {
   function_meta: FunctionMetaTable;
   sessions: SessionsTable;
@@ -428,4 +468,6 @@ export interface Database {
   contact_replies: ContactEntriesTable;
   login_failures: LoginFailuresTable;
   machine_traces: MachineTracesTable;
+  outbox: OutboxTable;
+  staff_notifications: StaffNotificationsTable;
 }

@@ -7,6 +7,7 @@ import {
   isApplicationStatus,
 } from '../../domain/application-status';
 import { TAIPEI } from '../../domain/roc-date';
+import { siteUrlOf } from '../mail/site-url';
 import { type CommandOutput, type Outcome, runOperatorTask } from './command-runner';
 import { type AdvanceAnswer, type AdvanceCommand, noteProblem, runAdvance } from './commands';
 
@@ -46,7 +47,7 @@ export async function runAdvanceCommand(
     command: parsed.command,
     table: 'applications',
     tables: 'application',
-    run: runAdvance,
+    run: (db, command) => runAdvance(db, command, siteUrlOf(env)),
     isResult: isAdvanceAnswer,
   });
   return report(parsed.command, outcome, output);

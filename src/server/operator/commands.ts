@@ -138,9 +138,14 @@ function parseStaffAdd(fields: Record<string, unknown>): Parsed {
  * the documents every application needs (the machine wants a note there); no version: the command is judged
  * on the status the last move left.
  */
-export async function runAdvance(db: Kysely<Database>, command: AdvanceCommand): Promise<AdvanceAnswer> {
+export async function runAdvance(
+  db: Kysely<Database>,
+  command: AdvanceCommand,
+  siteUrl: string,
+): Promise<AdvanceAnswer> {
   const result = await advanceApplication(db, {
     applicationNo: command.applicationNo,
+    siteUrl,
     status: command.status,
     note: command.note ?? (command.status === '待補件' ? DEFAULT_MISSING_DOCUMENTS : null),
   });
@@ -154,12 +159,13 @@ export function runStaffAdd(db: Kysely<Database>, command: StaffAddCommand): Pro
 async function runCommand(
   db: Kysely<Database>,
   command: OperatorCommand,
+  siteUrl: string,
 ): Promise<{ result: unknown; outcome: string }> {
   if (command.command === 'staff.add') {
     const result = await runStaffAdd(db, command);
     return { result, outcome: result.created ? 'added' : 'replaced' };
   }
-  const result = await runAdvance(db, command);
+  const result = await runAdvance(db, command, siteUrl);
   return { result, outcome: result.ok ? 'advanced' : result.reason };
 }
 
@@ -167,7 +173,12 @@ async function runCommand(
  * The server's answer to each line on its operator socket: the command run on its own database handle.
  * Logged by command and outcome only, never the application's data nor the account's name, roles or hash.
  */
-export function operatorHandler(db: Kysely<Database>, log: FastifyBaseLogger): LineHandler {
+export function operatorHandler(
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+  /** the site's public address, for the e-mail a move writes */
+  siteUrl: string,
+): LineHandler {
   return async (line) => {
     const parsed = parseOperatorLine(line);
     if (!parsed.ok) {
@@ -175,7 +186,7 @@ export function operatorHandler(db: Kysely<Database>, log: FastifyBaseLogger): L
       return parsed;
     }
     try {
-      const { result, outcome } = await runCommand(db, parsed.command);
+      const { result, outcome } = await runCommand(db, parsed.command, siteUrl);
       log.info({ operatorCommand: parsed.command.command, outcome }, 'operator command');
       return { ok: true, result };
     } catch (error) {

@@ -40,10 +40,12 @@ const notFound = (reply: FastifyReply) =>
  * transaction. Its documents printed as the overprint prints them, through the same renderer; the 名冊,
  * with its full ID numbers and birth dates, by an underwriter only, each print recorded before it is sent.
  */
-export const applicationCaseRoutes: FastifyPluginAsync<{ db: Kysely<Database>; renderer: Renderer }> = async (
-  app,
-  { db, renderer },
-) => {
+export const applicationCaseRoutes: FastifyPluginAsync<{
+  db: Kysely<Database>;
+  renderer: Renderer;
+  /** the site's public address, for the e-mail's link to the progress page */
+  siteUrl: string;
+}> = async (app, { db, renderer, siteUrl }) => {
   app.get('/staff/applications/:applicationNo', READERS, async (request, reply) => {
     const { applicationNo } = await parseInput(caseParamsSchema, request.params);
     const found = await readApplicationCase(db, applicationNo, staffOf(request).roles);
@@ -90,6 +92,7 @@ export const applicationCaseRoutes: FastifyPluginAsync<{ db: Kysely<Database>; r
       status: move.to,
       note: move.note,
       version: move.version,
+      siteUrl,
     });
     if (result.ok) {
       const moved = await readApplicationCase(db, applicationNo, staffOf(request).roles);

@@ -21,6 +21,7 @@ import {
 } from '../db/repositories/contacts';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
+import { queueContactReceived } from '../mail/queued-messages';
 
 const WRITE = { config: { budget: 'write' } } as const;
 
@@ -32,13 +33,17 @@ const receiptOf = ({ contactNo, receivedAt }: StoredContact): ContactReceipt => 
 
 /**
  * `POST contact/submit` (聯絡我們, ODGAF080): the message checked with the form's schema, the captcha
- * verified and spent, then stored under the day's next 案件編號. The request id makes it idempotent within
+ * verified and spent, then stored under the day's next 案件編號 with its acknowledgement e-mail (已收到您的留言). The request id makes it idempotent within
  * the visitor session: a retry after a lost answer, or a double click, gets the first receipt and stores
  * nothing more. Another session sending the same id is a new message with every check (migration 0016).
  * A quote request from the tryout (50 people and more) is stored with its cover once the catalogue accepts
  * the cover as the trial would; otherwise the message is refused with the item check's reason.
  */
-export const contactRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const contactRoutes: FastifyPluginAsync<{
+  db: Kysely<Database>;
+  /** the site's public address, for the staff notice's link into the back office */
+  siteUrl: string;
+}> = async (app, { db, siteUrl }) => {
   app.post('/contact/submit', WRITE, async (request, reply) => {
     const { requestId, message, captcha } = await parseInput(submitContactSchema, request.body);
     const now = new Date();
@@ -50,14 +55,16 @@ export const contactRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async
       const coverRefusal = message.quote && (await checkItemAlone(trx, message.quote.item));
       if (coverRefusal) return new Refusal(quoteRequestMessages.coverRefused(coverRefusal));
       if (!(await app.captcha.verify(trx, captcha))) return new Refusal(messages.captcha());
+      const replyBy = addWorkingDays(now, CONTACT_REPLY_WORKING_DAYS);
       const contactNo = await insertContact(trx, {
         sessionId: request.sessionId,
         requestId,
         message,
         receivedAt: now,
         day: taipeiDate(now),
-        replyBy: addWorkingDays(now, CONTACT_REPLY_WORKING_DAYS),
+        replyBy,
       });
+      await queueContactReceived(trx, { ...message, contactNo, receivedAt: now, replyBy }, siteUrl);
       return receiptOf({ contactNo, receivedAt: now });
     });
     if (answer instanceof Refusal) return reply.code(400).send(fail(RETURN_CODE.badInput, answer.reason));

@@ -30,6 +30,7 @@ import { findCart, listCartClasses } from '../db/repositories/cart-reads';
 import { lockCart, markCartChanged } from '../db/repositories/cart-writes';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
+import { queueApplicationReceived } from '../mail/queued-messages';
 import { linkToken } from '../overprint/sealed-token';
 import { type PricingPlan, priceCart, toEstimate } from '../shopcart/price-cart';
 
@@ -45,17 +46,19 @@ const refused = (status: number, answer: ApiEnvelope<unknown>) => new Refusal({ 
  * The shopcart application (ODGAF040-043):
  * - `POST shopcart/estimate`: STEP1's plan priced on the visitor's cart (server/shopcart/price-cart.ts).
  * - `POST shopcart/submitApplication`: checks every field again with the forms' schemas, the captcha and
- *   the cart against the catalogue, then stores the application in one transaction and answers its
- *   受理編號. The flow's requestId makes it idempotent within the visitor session: a double click, a retry
+ *   the cart against the catalogue, then stores the application with its 申請受理通知 e-mail in one
+ *   transaction and answers its 受理編號. The flow's requestId makes it idempotent within the visitor session: a double click, a retry
  *   or a second tab gets the first answer, never a second application. The same requestId from another
  *   session is a new request, checked in full, and never answered the first one's 受理編號 or print link.
  * - `POST shopcart/findApplication`: what a flow whose submit went unanswered (the answer lost, the page
  *   gone) asks: the 受理編號 its requestId made in this session, or a refusal when none was stored.
  */
-export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database>; tokenKey: Buffer }> = async (
-  app,
-  { db, tokenKey },
-) => {
+export const shopcartRoutes: FastifyPluginAsync<{
+  db: Kysely<Database>;
+  tokenKey: Buffer;
+  /** the site's public address, for the e-mail's link to the progress page */
+  siteUrl: string;
+}> = async (app, { db, tokenKey, siteUrl }) => {
   const submitted = ({ applicationNo, createdAt }: StoredApplication): SubmittedApplication => ({
     applicationNo,
     submittedAt: createdAt.toISOString(),
@@ -136,6 +139,21 @@ export const shopcartRoutes: FastifyPluginAsync<{ db: Kysely<Database>; tokenKey
           roster,
           priced,
         });
+        await queueApplicationReceived(
+          trx,
+          {
+            applicationNo,
+            companyName: applicant.companyName,
+            contactName: applicant.contactName,
+            email: applicant.email,
+            items: priced.items.map((item) => item.CLASS_TITLE),
+            headcount: applicant.headcount,
+            startDate: applicant.startDate,
+            submittedAt: now,
+            contactBy: addWorkingDays(now, CONTACT_WORKING_DAYS),
+          },
+          siteUrl,
+        );
         // the application holds a copy: the visitor's cart empties
         await trx.deleteFrom('cart_items').where('cart_no', '=', cartNo).execute();
         const revision = await markCartChanged(trx, cartNo);

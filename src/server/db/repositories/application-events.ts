@@ -3,6 +3,8 @@ import { judgeMove } from '../../../../machines/application.machine';
 import type { ApplicationStatus } from '../../../domain/application-status';
 import { OPERATOR_ACTOR } from '../../../domain/audit-actions';
 import { staffMessages } from '../../../domain/staff-messages';
+import { queueApplicationMoved } from '../../mail/queued-messages';
+import { DEFAULT_SITE_URL } from '../../mail/site-url';
 import type { Database } from '../schema';
 import { recordAudit } from './audit-log';
 
@@ -21,6 +23,8 @@ export interface AdvanceRequest {
    * operator command names none (it is at the terminal): it is judged on the status the last move left.
    */
   version?: number;
+  /** the site's public address, for the e-mail's link to the progress page (DEFAULT_SITE_URL when not given) */
+  siteUrl?: string;
 }
 
 export type AdvanceResult =
@@ -42,8 +46,8 @@ export type UnversionedResult = Exclude<AdvanceResult, { reason: 'updatedByOther
 
 /**
  * Moves an application to `status` when the application machine takes that move from its current status
- * (machines/application.machine.ts), and writes the event the progress page shows and the audit log's
- * entry. One transaction, with
+ * (machines/application.machine.ts), and writes the event the progress page shows, the audit log's entry
+ * and the 申請狀態更新 e-mail to the company's contact. One transaction, with
  * the application row locked from the read of its status to the insert: two moves at once (two staff, two
  * nodes on one PostgreSQL) run one after the other, and the second is judged on what the first left; a move
  * that names the version it saw is refused when the first has changed it.
@@ -96,6 +100,11 @@ export async function advanceApplication(
       applicationNo: request.applicationNo,
       detail: `${row.status} → ${judged.to}`,
     });
+    await queueApplicationMoved(
+      trx,
+      { applicationNo: request.applicationNo, status: judged.to, note, at },
+      request.siteUrl ?? DEFAULT_SITE_URL,
+    );
     return { ok: true, from: row.status, to: judged.to, at, version };
   });
 }

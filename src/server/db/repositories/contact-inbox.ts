@@ -6,6 +6,7 @@ import { CONTACT_INBOX_PAGE_SIZE, type ContactInboxQuery } from '../../../domain
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from '../../../domain/contact-status';
 import { addDays, TAIPEI } from '../../../domain/roc-date';
 import { staffMessages } from '../../../domain/staff-messages';
+import { queueContactReplied } from '../../mail/queued-messages';
 import { Refusal } from '../refusable-write';
 import type { Database } from '../schema';
 
@@ -243,7 +244,7 @@ export function moveContactMessage(
   return move(trx, seen, { type: seen.move });
 }
 
-/** 回覆: the reply is kept with the message, which goes to 已回覆. */
+/** 回覆: the reply is kept with the message, which goes to 已回覆, and e-mailed to its sender. */
 export async function keepContactReply(
   trx: Transaction<Database>,
   reply: { contactNo: string; version: number; author: string; text: string; at: Date },
@@ -254,6 +255,7 @@ export async function keepContactReply(
     .insertInto('contact_replies')
     .values({ contact_no: reply.contactNo, author: reply.author, at: reply.at, text: reply.text })
     .execute();
+  await queueContactReplied(trx, reply);
   return moved;
 }
 

@@ -1,0 +1,132 @@
+import type { Transaction } from 'kysely';
+import type { ApplicationStatus } from '../../domain/application-status';
+import type { IsoDate } from '../../domain/roc-date';
+import { queueMail } from '../db/repositories/outbox';
+import type { Database } from '../db/schema';
+import {
+  applicationMovedMail,
+  applicationReceivedMail,
+  contactReceivedMail,
+  contactRepliedMail,
+  newApplicationNotice,
+  newContactNotice,
+} from './message-wording';
+import { queueStaffNotice } from './staff-notices';
+
+/*
+ * The e-mail each change causes, written into the outbox in the change's own transaction (issue 36): the
+ * caller's `trx`, so the change is not stored without its message, nor the message without its change.
+ */
+
+/** 申請受理通知, to the contact the applicant named; 新申請案件 to the underwriters who chose it. */
+export async function queueApplicationReceived(
+  trx: Transaction<Database>,
+  application: {
+    applicationNo: string;
+    companyName: string;
+    contactName: string;
+    email: string;
+    items: readonly string[];
+    headcount: number;
+    startDate: IsoDate;
+    submittedAt: Date;
+    contactBy: IsoDate;
+  },
+  siteUrl: string,
+): Promise<void> {
+  const about = { applicationNo: application.applicationNo };
+  await queueMail(trx, {
+    kind: 'application.received',
+    to: { address: application.email, name: application.contactName },
+    mail: applicationReceivedMail({ ...application, siteUrl }),
+    about,
+    at: application.submittedAt,
+  });
+  await queueStaffNotice(
+    trx,
+    'application.new',
+    newApplicationNotice({ ...application, siteUrl }),
+    about,
+    application.submittedAt,
+  );
+}
+
+/** 申請狀態更新, to the same contact: the status the move led to and its note. */
+export async function queueApplicationMoved(
+  trx: Transaction<Database>,
+  move: { applicationNo: string; status: ApplicationStatus; note: string | null; at: Date },
+  siteUrl: string,
+): Promise<void> {
+  const to = await trx
+    .selectFrom('applications')
+    .select(['company_name', 'contact_name', 'email'])
+    .where('application_no', '=', move.applicationNo)
+    .executeTakeFirstOrThrow();
+  await queueMail(trx, {
+    kind: 'application.moved',
+    to: { address: to.email, name: to.contact_name },
+    mail: applicationMovedMail({
+      ...move,
+      companyName: to.company_name,
+      contactName: to.contact_name,
+      siteUrl,
+    }),
+    about: { applicationNo: move.applicationNo },
+    at: move.at,
+  });
+}
+
+/** 已收到您的留言, to the sender of a contact message; 新聯絡訊息 to the service people who chose it. */
+export async function queueContactReceived(
+  trx: Transaction<Database>,
+  contact: {
+    contactNo: string;
+    name: string;
+    companyName: string;
+    email: string;
+    topic: string;
+    receivedAt: Date;
+    replyBy: IsoDate;
+  },
+  siteUrl: string,
+): Promise<void> {
+  const about = { contactNo: contact.contactNo };
+  await queueMail(trx, {
+    kind: 'contact.received',
+    to: { address: contact.email, name: contact.name },
+    mail: contactReceivedMail(contact),
+    about,
+    at: contact.receivedAt,
+  });
+  await queueStaffNotice(
+    trx,
+    'contact.new',
+    newContactNotice({ ...contact, siteUrl }),
+    about,
+    contact.receivedAt,
+  );
+}
+
+/** The service desk's reply, to the sender, naming the message's topic and 案件編號. */
+export async function queueContactReplied(
+  trx: Transaction<Database>,
+  reply: { contactNo: string; text: string; at: Date },
+): Promise<void> {
+  const to = await trx
+    .selectFrom('contacts')
+    .select(['name', 'email', 'topic'])
+    .where('contact_no', '=', reply.contactNo)
+    .executeTakeFirstOrThrow();
+  await queueMail(trx, {
+    kind: 'contact.replied',
+    to: { address: to.email, name: to.name },
+    mail: contactRepliedMail({
+      contactNo: reply.contactNo,
+      name: to.name,
+      topic: to.topic,
+      reply: reply.text,
+    }),
+    about: { contactNo: reply.contactNo },
+    at: reply.at,
+  });
+}

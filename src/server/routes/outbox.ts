@@ -1,0 +1,58 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type OutboxPage, outboxParamsSchema, outboxQuerySchema } from '../../domain/api/outbox';
+import { parseInput } from '../../domain/api/parse-input';
+import { RETURN_CODE } from '../../domain/envelope';
+import { OUTBOX_STATE_LABELS } from '../../domain/outbox';
+import { staffMessages } from '../../domain/staff-messages';
+import { Refusal, refusableWrite } from '../db/refusable-write';
+import { recordAudit } from '../db/repositories/audit-log';
+import { resendMessage } from '../db/repositories/outbox';
+import { listOutbox } from '../db/repositories/outbox-reads';
+import type { Database } from '../db/schema';
+import { fail, ok } from '../envelope';
+import { staffOf } from '../plugins/staff-session';
+
+/** 寄件匣 is for the staff whose work writes the e-mails: the service desk and the underwriters. */
+const ROLES = ['service', 'underwriter'] as const;
+const READ = { config: { roles: ROLES } } as const;
+const WRITE = { config: { roles: ROLES, budget: 'write' } } as const;
+
+/**
+ * 寄件匣 (issue 36): `GET staff/outbox` lists the outbox's e-mails newest first, each as it is sent and
+ * with its delivery (state, tries, the mail server's last answer); `POST staff/outbox/:id/resend` sends a
+ * failed one again, as the outbox-message machine allows, recorded in the audit log in the same
+ * transaction (`outbox.resend`, with the application or message it is about, never the address).
+ */
+export const outboxRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+  app.get('/staff/outbox', READ, async (request) => {
+    const query = await parseInput(outboxQuerySchema, request.query);
+    return ok<OutboxPage>(await listOutbox(db, query));
+  });
+
+  app.post('/staff/outbox/:id/resend', WRITE, async (request, reply) => {
+    const { id } = await parseInput(outboxParamsSchema, request.params);
+    const actor = staffOf(request).name;
+    const result = await refusableWrite(db, async (trx) => {
+      const about = await trx
+        .selectFrom('outbox')
+        .select(['state', 'application_no', 'contact_no'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!about) return new Refusal('notFound' as const);
+      if (!(await resendMessage(trx, { id, at: new Date() }))) return new Refusal(about.state);
+      await recordAudit(trx, {
+        actor,
+        action: 'outbox.resend',
+        ...(about.application_no ? { applicationNo: about.application_no } : {}),
+        ...(about.contact_no ? { contactNo: about.contact_no } : {}),
+        detail: `郵件 ${id}：${OUTBOX_STATE_LABELS.failed} → ${OUTBOX_STATE_LABELS.waiting}`,
+      });
+      return id;
+    });
+    if (!(result instanceof Refusal)) return ok({ id });
+    if (result.reason === 'notFound')
+      return reply.code(404).send(fail(RETURN_CODE.notFound, staffMessages.outboxNotFound()));
+    return fail(RETURN_CODE.refused, staffMessages.outboxResendRefused(OUTBOX_STATE_LABELS[result.reason]));
+  });
+};

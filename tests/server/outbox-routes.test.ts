@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CartVisitor } from '../support/cart-visitor';
+import { createTestApp, type TestApp } from '../support/server';
+import { applyForBasic } from '../support/shopcart';
+import { APPLICANT } from '../support/shopcart-input';
+import { signedInStaff } from '../support/staff-visitor';
+
+/*
+ * Issue 36's 寄件匣 over HTTP: every e-mail with its state, as it will be sent, and 重新寄送 for a failed
+ * one, recorded in the audit log with the application it is about and never an address. For the service
+ * desk and the underwriters, whose work writes the e-mails.
+ */
+
+describe('寄件匣’s endpoints', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('lists each e-mail as it will be sent, newest first, with the count in each state', async () => {
+    const { applicationNo } = await applyForBasic(t);
+    const service = await signedInStaff(t, ['service'], 'outbox');
+    const answer = (await service.visitor.read('staff/outbox?state=waiting')).json();
+    expect(answer.returnCode).toBe(0);
+    const [newest] = answer.data.entries;
+    expect(newest).toMatchObject({
+      kind: 'application.received',
+      state: 'waiting',
+      recipient: APPLICANT.email,
+      recipientName: APPLICANT.contactName,
+      attempts: 0,
+      lastError: null,
+      sentAt: null,
+      applicationNo,
+      contactNo: null,
+    });
+    expect(newest.subject).toContain(applicationNo);
+    expect(newest.text).toContain(applicationNo);
+    expect(newest.html).toContain(applicationNo);
+    expect(answer.data.counts.waiting).toBeGreaterThanOrEqual(1);
+    expect(answer.data.total).toBe(answer.data.counts.waiting);
+  });
+
+  it('sends a failed e-mail again, recorded in the audit log; refuses one that has not failed', async () => {
+    const { applicationNo } = await applyForBasic(t);
+    const underwriter = await signedInStaff(t, ['underwriter'], 'outbox');
+    const { id } = await t.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('application_no', '=', applicationNo)
+      .executeTakeFirstOrThrow();
+
+    const early = (await underwriter.visitor.api(`staff/outbox/${id}/resend`, {})).json();
+    expect(early).toMatchObject({ returnCode: 1, msg: '此郵件目前為「待寄送」，僅寄送失敗的郵件可重新寄送' });
+
+    await t.db
+      .updateTable('outbox')
+      .set({ state: 'failed', attempts: 7, last_error: '550 5.1.1 Recipient address rejected' })
+      .where('id', '=', id)
+      .execute();
+    const resent = (await underwriter.visitor.api(`staff/outbox/${id}/resend`, {})).json();
+    expect(resent).toMatchObject({ returnCode: 0, data: { id } });
+    const row = await t.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ state: 'waiting', attempts: 0 });
+    expect(row.next_attempt_at.getTime()).toBeLessThanOrEqual(Date.now());
+
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['actor', 'action', 'detail'])
+      .where('application_no', '=', applicationNo)
+      .where('action', '=', 'outbox.resend')
+      .execute();
+    expect(audit).toEqual([
+      { actor: underwriter.name, action: 'outbox.resend', detail: `郵件 ${id}：寄送失敗 → 待寄送` },
+    ]);
+    expect(audit[0]!.detail).not.toContain('@');
+  });
+
+  it('answers 404 for no such e-mail, 400 for an id that is not one', async () => {
+    const service = await signedInStaff(t, ['service'], 'outbox');
+    expect((await service.visitor.api('staff/outbox/999999/resend', {})).statusCode).toBe(404);
+    expect((await service.visitor.api('staff/outbox/abc/resend', {})).statusCode).toBe(400);
+  });
+
+  it('is refused without a staff session (401) and to the other roles (403)', async () => {
+    const visitor = await CartVisitor.arrive(t);
+    expect((await visitor.read('staff/outbox')).statusCode).toBe(401);
+    const analyst = await signedInStaff(t, ['analyst', 'admin'], 'outbox');
+    expect((await analyst.visitor.read('staff/outbox')).statusCode).toBe(403);
+    expect((await analyst.visitor.api('staff/outbox/1/resend', {})).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,121 @@
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './free-port';
+
+/** One message a test's mail server took: the envelope, the raw message and its headers read back. */
+export interface ReceivedMail {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  raw: string;
+  /** header name (lower case) → each value, unfolded, encoded words decoded */
+  headers: Map<string, string[]>;
+  messageId: string;
+  subject: string;
+}
+
+export interface SmtpInbox {
+  /** smtp://127.0.0.1:<port>, for SMTP_URL */
+  url: string;
+  received: ReceivedMail[];
+  /** the server stops listening (a mail server down); start() brings it back on the same port */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+/**
+ * A real SMTP server (the smtp-server package) in the test's process on a free loopback port, keeping what
+ * it is sent. `refuse` names the addresses it answers 550 at RCPT TO, as a server with no such mailbox does;
+ * `delayMs` slows each answer to a message.
+ * No STARTTLS and no AUTH: the plain smtp:// a local relay speaks.
+ */
+export async function startSmtpInbox(
+  options: {
+    refuse?: (address: string) => boolean;
+    /** how long it takes over each message before it answers: a slow server keeps a worker busy */
+    delayMs?: number;
+  } = {},
+): Promise<SmtpInbox> {
+  const port = await freePort();
+  const received: ReceivedMail[] = [];
+  let server: SMTPServer | undefined;
+
+  const create = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (options.refuse?.(address.address)) {
+          const refusal = Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected`), {
+            responseCode: 550,
+          });
+          callback(refusal);
+          return;
+        }
+        callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const headers = readHeaders(raw);
+          received.push({
+            envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            headers,
+            messageId: headers.get('message-id')?.[0] ?? '',
+            subject: headers.get('subject')?.[0] ?? '',
+          });
+          setTimeout(callback, options.delayMs ?? 0);
+        });
+      },
+    });
+
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      server = create();
+      server.on('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const closing = server;
+      server = undefined;
+      if (!closing) resolve();
+      else closing.close(() => resolve());
+    });
+
+  await start();
+  return { url: `smtp://127.0.0.1:${port}`, received, stop, start };
+}
+
+/** The header block of a raw message: unfolded, names lowered, RFC 2047 encoded words decoded. */
+export function readHeaders(raw: string): Map<string, string[]> {
+  const block = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const lines = block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/);
+  const headers = new Map<string, string[]>();
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    const value = decodeWords(line.slice(colon + 1).trim());
+    headers.set(name, [...(headers.get(name) ?? []), value]);
+  }
+  return headers;
+}
+
+function decodeWords(value: string): string {
+  return value
+    .replace(/(=\?[^?]+\?[BbQq]\?[^?]*\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
