@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import type { ServerConfig } from './config';
 import { createDatabase, databaseTarget } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { releaseStoppedRunLeases } from './db/repositories/outbox';
 import type { Database } from './db/schema';
 import { seed } from './db/seed';
 import { deliveryWorker, scheduleDelivery } from './mail/delivery-worker';
@@ -50,6 +51,7 @@ export async function startServer(
   let overdue: ReturnType<typeof scheduleOverdueNotices> | undefined;
   try {
     if (!options.prepared) await prepareDatabase(db);
+    if (!config.databaseUrl) await releaseStoppedRunLeases(db);
     app = await buildApp({ db, config, logger: options.logger ?? true });
     purge = scheduleSessionPurge(db, config.sessionRetentionHours, app.log);
     await purge.first;

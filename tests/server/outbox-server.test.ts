@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
 import { loadConfig } from '../../src/server/config';
+import { takeDueMessages } from '../../src/server/db/repositories/outbox';
 import { type RunningServer, startServer } from '../../src/server/server';
 import { applyForBasicOverHttp, sendContactOverHttp } from '../support/http-visitor';
 import { APPLICANT } from '../support/shopcart-input';
@@ -102,4 +103,51 @@ describe('the server without SMTP_URL', () => {
       .execute();
     expect(rows).toEqual([{ state: 'waiting', attempts: 0 }]);
   }, 30_000);
+});
+
+describe('the embedded server started again', () => {
+  let dataDir: string;
+  const start = () =>
+    startServer(
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'none') }),
+      { logger: false },
+    );
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'groupins-restart-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  // Issue 36: a process killed mid-delivery leaves the message to be sent again, never lost. On PGlite only
+  // one process has the data, so the one starting knows nobody is sending it and need not wait out the lease.
+  it('sends again at once what its stopped run was sending, keeping the try it was', async () => {
+    let server = await start();
+    const origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    const contactNo = await sendContactOverHttp(origin);
+    const taken = await takeDueMessages(server.db, {
+      worker: 'a run that stops',
+      now: new Date(),
+      leaseMs: 60 * 60_000,
+      limit: 10,
+    });
+    expect(taken).toHaveLength(1);
+    await server.stop();
+    server = await start();
+    try {
+      const rows = await server.db
+        .selectFrom('outbox')
+        .select(['state', 'attempts', 'taken_by', 'taken_until'])
+        .where('contact_no', '=', contactNo)
+        .execute();
+      expect(rows).toEqual([{ state: 'waiting', attempts: 1, taken_by: null, taken_until: null }]);
+      const next = await takeDueMessages(server.db, {
+        worker: 'the run after',
+        now: new Date(),
+        leaseMs: 60_000,
+        limit: 10,
+      });
+      expect(next.map((m) => [m.message_id, m.attempts])).toEqual([[taken[0]!.message_id, 2]]);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 });

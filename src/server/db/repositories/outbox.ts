@@ -172,3 +172,20 @@ export async function resendMessage(
     .execute();
   return true;
 }
+
+/**
+ * The messages a stopped run of the server was sending wait again, due at once (the machine's
+ * lease.expire): on the embedded database one process alone has the data open (operator/data-dir-hold.ts),
+ * so at its start nobody is sending any, and one killed mid-delivery need not wait out its lease. Answers
+ * how many. Not for PostgreSQL, where another process may be sending them.
+ */
+export async function releaseStoppedRunLeases(db: Kysely<Database>): Promise<number> {
+  const state = nextOutboxState('sending', { type: 'lease.expire' });
+  if (!state) return 0;
+  const released = await db
+    .updateTable('outbox')
+    .set({ state, taken_by: null, taken_until: null })
+    .where('state', '=', 'sending')
+    .executeTakeFirst();
+  return Number(released.numUpdatedRows);
+}
