@@ -349,6 +349,8 @@ export const machines: RegisteredMachine[] = [
     machine: outboxMessageMachine,
     // 寄件匣, the screen that shows these messages and sends 重新寄送, comes with the staff screens
     levels: ['machine'],
+    // a refusal before the seventh try's failure: the failed path is then one a screen test stages with its
+    // mail server's answer to a first try (the seventh is the machine's and the server's tests')
     events: [
       { type: 'delivery.take' },
       { type: 'delivery.accept' },
@@ -359,13 +361,13 @@ export const machines: RegisteredMachine[] = [
         answer: SAMPLE_UNREACHABLE_ANSWER,
         permanent: false,
       },
-      { type: 'delivery.fail', attempt: SAMPLE_LAST_ATTEMPT, answer: SAMPLE_BUSY_ANSWER, permanent: false },
       {
         type: 'delivery.fail',
         attempt: SAMPLE_FIRST_ATTEMPT,
         answer: SAMPLE_REFUSED_ANSWER,
         permanent: true,
       },
+      { type: 'delivery.fail', attempt: SAMPLE_LAST_ATTEMPT, answer: SAMPLE_BUSY_ANSWER, permanent: false },
       { type: 'lease.expire' },
       { type: 'message.resend' },
     ],

@@ -12,10 +12,21 @@ export interface ReceivedMail {
   subject: string;
 }
 
+/** A message a holding server has taken in full and not yet answered: the test answers it. */
+export interface HeldMail {
+  mail: ReceivedMail;
+  /** 250: the message is delivered (and counted in `received`) */
+  accept(): void;
+  /** an SMTP reply such as `421 4.3.2 Service not available`: the try fails with it */
+  answer(reply: string): void;
+}
+
 export interface SmtpInbox {
   /** smtp://127.0.0.1:<port>, for SMTP_URL */
   url: string;
   received: ReceivedMail[];
+  /** with `hold`: the next message the server holds, once a sender has sent it in full */
+  nextHeld(): Promise<HeldMail>;
   /** the server stops listening (a mail server down); start() brings it back on the same port */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -24,7 +35,8 @@ export interface SmtpInbox {
 /**
  * A real SMTP server (the smtp-server package) in the test's process on a free loopback port, keeping what
  * it is sent. `refuse` names the addresses it answers 550 at RCPT TO, as a server with no such mailbox does;
- * `delayMs` slows each answer to a message.
+ * `delayMs` slows each answer to a message; `hold` keeps each one unanswered until the test answers it
+ * (nextHeld), as a server that takes its time or goes quiet mid-delivery.
  * No STARTTLS and no AUTH: the plain smtp:// a local relay speaks.
  */
 export async function startSmtpInbox(
@@ -32,11 +44,20 @@ export async function startSmtpInbox(
     refuse?: (address: string) => boolean;
     /** how long it takes over each message before it answers: a slow server keeps a worker busy */
     delayMs?: number;
+    /** each message waits, taken in full but unanswered, until the test answers it */
+    hold?: boolean;
   } = {},
 ): Promise<SmtpInbox> {
   const port = await freePort();
   const received: ReceivedMail[] = [];
   let server: SMTPServer | undefined;
+  const held: HeldMail[] = [];
+  const waiting: ((mail: HeldMail) => void)[] = [];
+  const hold = (mail: HeldMail) => {
+    const waiter = waiting.shift();
+    if (waiter) waiter(mail);
+    else held.push(mail);
+  };
 
   const create = () =>
     new SMTPServer({
@@ -59,15 +80,31 @@ export async function startSmtpInbox(
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
           const headers = readHeaders(raw);
-          received.push({
+          const mail: ReceivedMail = {
             envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             envelopeTo: session.envelope.rcptTo.map((r) => r.address),
             raw,
             headers,
             messageId: headers.get('message-id')?.[0] ?? '',
             subject: headers.get('subject')?.[0] ?? '',
+          };
+          const accept = () => {
+            received.push(mail);
+            callback();
+          };
+          if (!options.hold) {
+            setTimeout(accept, options.delayMs ?? 0);
+            return;
+          }
+          hold({
+            mail,
+            accept,
+            answer(reply) {
+              const [, code, text] = /^(\d{3})\s+(.*)$/.exec(reply) ?? [];
+              if (!code) throw new Error(`not an SMTP reply: ${reply}`);
+              callback(Object.assign(new Error(text), { responseCode: Number(code) }));
+            },
           });
-          setTimeout(callback, options.delayMs ?? 0);
         });
       },
     });
@@ -87,7 +124,13 @@ export async function startSmtpInbox(
     });
 
   await start();
-  return { url: `smtp://127.0.0.1:${port}`, received, stop, start };
+  const nextHeld = () =>
+    new Promise<HeldMail>((resolve) => {
+      const mail = held.shift();
+      if (mail) resolve(mail);
+      else waiting.push(resolve);
+    });
+  return { url: `smtp://127.0.0.1:${port}`, received, nextHeld, stop, start };
 }
 
 /** The header block of a raw message: unfolded, names lowered, RFC 2047 encoded words decoded. */

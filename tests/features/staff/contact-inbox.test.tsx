@@ -233,7 +233,7 @@ describe('聯絡訊息', () => {
     const reply = screen.getByRole('region', { name: '回覆' });
     expect(reply).toHaveTextContent('尚無回覆。');
     expect(reply).toHaveTextContent('指派給自己（處理中）後才能回覆。');
-    expect(reply).toHaveTextContent('回覆會保存於此訊息，並以電子郵件寄給寄件人。');
+    expect(reply).toHaveTextContent('回覆會保存於此訊息，並以電子郵件寄給寄件人；寄送情形可在「寄件匣」查看。');
     expect(screen.getByRole('region', { name: '處理紀錄' })).toHaveTextContent('尚無處理紀錄。');
   });
 
@@ -333,7 +333,7 @@ describe('聯絡訊息', () => {
     expect(reply).toHaveTextContent('以電子郵件寄給寄件人');
     await user.type(within(reply).getByLabelText(/^回覆內容/), '報價單明日寄出。');
     await user.click(within(reply).getByRole('button', { name: '保存回覆' }));
-    await screen.findByText('回覆已保存，並將以電子郵件寄給寄件人。');
+    await screen.findByText('回覆已保存，並已排入寄件匣，將以電子郵件寄給寄件人。');
     expect(app.calls.find((c) => c.path.endsWith('/reply'))!.body).toEqual({
       version: 1,
       text: '報價單明日寄出。',
