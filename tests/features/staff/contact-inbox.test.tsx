@@ -233,7 +233,9 @@ describe('聯絡訊息', () => {
     const reply = screen.getByRole('region', { name: '回覆' });
     expect(reply).toHaveTextContent('尚無回覆。');
     expect(reply).toHaveTextContent('指派給自己（處理中）後才能回覆。');
-    expect(reply).toHaveTextContent('回覆會保存於此訊息，並以電子郵件寄給寄件人；寄送情形可在「寄件匣」查看。');
+    expect(reply).toHaveTextContent(
+      '回覆會保存於此訊息，並以電子郵件寄給寄件人；寄送情形可在「寄件匣」查看。',
+    );
     expect(screen.getByRole('region', { name: '處理紀錄' })).toHaveTextContent('尚無處理紀錄。');
   });
 
