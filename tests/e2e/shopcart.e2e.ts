@@ -3,14 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_APPLICANT, SAMPLE_ROSTER } from '../../machine-paths/samples/shopcart.samples';
+import { SAMPLE_APPLICANT } from '../../machine-paths/samples/shopcart.samples';
 import type { CataloguePackage } from '../../src/domain/catalogue';
 import { isValidPersonId } from '../../src/domain/national-id';
-import { addDays, ageOn, formatRoc, type IsoDate, taipeiDate } from '../../src/domain/roc-date';
+import { formatRoc, taipeiDate } from '../../src/domain/roc-date';
 import { createDatabase } from '../../src/server/db/database';
 import { runAdvanceCommand } from '../../src/server/operator/advance-command';
 import { rosterCsv } from '../support/shopcart-page';
@@ -19,14 +18,21 @@ import { newVisitor, openApp, reloadApp, returningVisitor } from './support/buil
 import { focusedControl, keyboardStep } from './support/keyboard';
 import { type RunningServer, startBuiltServer } from './support/server';
 import {
+  AGES,
   addPackageFromHome,
   cartButton,
   expectHeading,
   fillApplicant,
   fillPlan,
   heading,
+  INSURED_AGES,
   PACKAGE,
+  peopleOn,
+  rosterRead,
+  startDateFrom,
   textbox,
+  today,
+  uploadRoster,
 } from './support/shopcart-steps';
 
 /*
@@ -79,53 +85,7 @@ async function shopcartApp(): Promise<ShopcartApp> {
   };
 }
 
-// --- made-up people and dates -------------------------------------------------------------------------
-
-/** Taipei's today (what the flow and the server count from) and a 投保始期 well inside T+14..T+60. */
-const today = (): IsoDate => taipeiDate(new Date());
-const startDateFrom = (day: IsoDate): IsoDate => addDays(day, 30);
-
-/** SAMPLE_ROSTER's people (valid 身分證字號), aged 29 to 47 on the 投保始期 whatever the real day is. */
-const AGES = [47, 38, 29, 34, 43] as const;
-const INSURED_AGES = { youngest: Math.min(...AGES), oldest: Math.max(...AGES) };
-const SALARIES = [48200, 36300, 30300, 42000, 45800] as const;
-
-interface Person {
-  name: string;
-  personId: string;
-  birthDate: IsoDate;
-  gender: 'M' | 'F';
-  occupationClass: string;
-  monthlySalary: number;
-}
-
-function peopleOn(startDate: IsoDate): Person[] {
-  return SAMPLE_ROSTER.map((row, i) => {
-    const birthDate = DateTime.fromISO(startDate)
-      .minus({ years: AGES[i]!, days: 40 + i * 17 })
-      .toISODate()!;
-    expect(ageOn(birthDate, startDate)).toBe(AGES[i]);
-    return {
-      name: row.name,
-      personId: row.personId,
-      birthDate,
-      gender: row.gender,
-      occupationClass: row.occupationClass,
-      monthlySalary: SALARIES[i]!,
-    };
-  });
-}
-
 // --- the visitor's steps ------------------------------------------------------------------------------
-
-const rosterInput = (page: Page) => page.getByLabel('上傳名冊檔案（CSV）', { exact: true });
-
-async function uploadRoster(page: Page, name: string, csv: string) {
-  await rosterInput(page).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
-}
-
-const rosterRead = (page: Page, count: number) =>
-  page.getByRole('status').filter({ hasText: `已讀取名冊：${count} 位被保險人。` });
 
 /** The texts of the page's alerts (the roster's errors, the step's refusal). */
 const alerts = (page: Page) => page.getByRole('alert').allTextContents();

@@ -1,10 +1,54 @@
+import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { SAMPLE_APPLICANT } from '../../../machine-paths/samples/shopcart.samples';
-import { formatRoc, type IsoDate } from '../../../src/domain/roc-date';
+import { SAMPLE_APPLICANT, SAMPLE_ROSTER } from '../../../machine-paths/samples/shopcart.samples';
+import { addDays, ageOn, formatRoc, type IsoDate, taipeiDate } from '../../../src/domain/roc-date';
+import { rosterCsv } from '../../support/shopcart-page';
 import { openApp } from './built-app';
 
-/* A visitor's first shopcart steps in Chromium: a package from the home page into the cart, and STEP1. */
+/*
+ * A visitor's shopcart steps in Chromium: a package from the home page into the cart, STEP1, STEP2 with the
+ * made-up people of its 名冊, and the whole application through to STEP4.
+ */
+
+// --- made-up people and dates -------------------------------------------------------------------------
+
+/** Taipei's today (what the flow and the server count from) and a 投保始期 well inside T+14..T+60. */
+export const today = (): IsoDate => taipeiDate(new Date());
+export const startDateFrom = (day: IsoDate): IsoDate => addDays(day, 30);
+
+/** SAMPLE_ROSTER's people (valid 身分證字號), aged 29 to 47 on the 投保始期 whatever the real day is. */
+export const AGES = [47, 38, 29, 34, 43] as const;
+export const INSURED_AGES = { youngest: Math.min(...AGES), oldest: Math.max(...AGES) };
+const SALARIES = [48200, 36300, 30300, 42000, 45800] as const;
+
+export interface Person {
+  name: string;
+  personId: string;
+  birthDate: IsoDate;
+  gender: 'M' | 'F';
+  occupationClass: string;
+  monthlySalary: number;
+}
+
+export function peopleOn(startDate: IsoDate): Person[] {
+  return SAMPLE_ROSTER.map((row, i) => {
+    const birthDate = DateTime.fromISO(startDate)
+      .minus({ years: AGES[i]!, days: 40 + i * 17 })
+      .toISODate()!;
+    expect(ageOn(birthDate, startDate)).toBe(AGES[i]);
+    return {
+      name: row.name,
+      personId: row.personId,
+      birthDate,
+      gender: row.gender,
+      occupationClass: row.occupationClass,
+      monthlySalary: SALARIES[i]!,
+    };
+  });
+}
+
+// --- the visitor's steps ------------------------------------------------------------------------------
 
 /** The seeded package the steps put in the cart. */
 export const PACKAGE = '基本型';
@@ -81,4 +125,57 @@ export async function fillApplicant(
   await field('被保險人最低年齡').fill(String(ages.youngest));
   await field('被保險人最高年齡').fill(String(ages.oldest));
   await field('被保險人最高年齡').blur();
+}
+
+const rosterInput = (page: Page) => page.getByLabel('上傳名冊檔案（CSV）', { exact: true });
+
+export async function uploadRoster(page: Page, name: string, csv: string) {
+  await rosterInput(page).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+}
+
+export const rosterRead = (page: Page, count: number) =>
+  page.getByRole('status').filter({ hasText: `已讀取名冊：${count} 位被保險人。` });
+
+/** What a visitor's application in Chromium came to. */
+export interface AppliedInChromium {
+  /** the 受理編號 STEP4 shows */
+  applicationNo: string;
+  /** when STEP4 showed it */
+  shownAt: number;
+  /** the print link's token, from STEP4's link to the overprint */
+  printToken: string;
+  /** the 名冊's people and the 投保始期 they were sent with */
+  people: Person[];
+  startDate: IsoDate;
+}
+
+/**
+ * A visitor's whole application from the home page: 基本型 into the cart, STEP1, STEP2 with SAMPLE_APPLICANT
+ * and a 名冊 of five, STEP3's consent and the real captcha (small with CAPTCHA_MAX_NUMBER), sent; STEP4.
+ */
+export async function applyInChromium(origin: string, page: Page): Promise<AppliedInChromium> {
+  const startDate = startDateFrom(today());
+  const people = peopleOn(startDate);
+  await addPackageFromHome(origin, page);
+  await fillPlan(page);
+  await fillApplicant(page, startDate, INSURED_AGES);
+  await uploadRoster(page, '名冊.csv', rosterCsv(people));
+  await rosterRead(page, 5).waitFor();
+  await page.getByRole('button', { name: '下一步：確認申請內容' }).click();
+  await expectHeading(page, '投保申請：確認申請內容');
+  await page.getByRole('checkbox', { name: '我已閱讀並同意個人資料告知事項' }).check();
+  const widget = page.locator('altcha-widget');
+  await widget.getByRole('checkbox', { name: '我不是機器人' }).click();
+  await widget.getByRole('checkbox', { name: '驗證完成' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: '送出申請' }).click();
+  await page.getByRole('heading', { name: '申請已受理' }).waitFor({ timeout: 20_000 });
+  const shownAt = Date.now();
+  const applicationNo = (await page.getByText(/^GI\d{12}$/).textContent()) ?? '';
+  expect(applicationNo).toMatch(/^GI\d{12}$/);
+  const link = page.getByRole('link', { name: '列印已套印資料的要保書與名冊' });
+  const hash = new URL((await link.getAttribute('href')) ?? '', origin).hash;
+  expect(hash.startsWith(`#${applicationNo}.`)).toBe(true);
+  const printToken = hash.slice(`#${applicationNo}.`.length);
+  expect(printToken).not.toBe('');
+  return { applicationNo, shownAt, printToken, people, startDate };
 }
