@@ -10,6 +10,11 @@ export interface ReceivedMail {
   headers: Map<string, string[]>;
   messageId: string;
   subject: string;
+  /** the text/plain and text/html parts, their transfer encoding undone (empty when there is none) */
+  text: string;
+  html: string;
+  /** when the message had come whole (Date.now()) */
+  receivedAt: number;
 }
 
 /** A message a holding server has taken in full and not yet answered: the test answers it. */
@@ -80,6 +85,7 @@ export async function startSmtpInbox(
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
           const headers = readHeaders(raw);
+          const parts = readParts(raw);
           const mail: ReceivedMail = {
             envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             envelopeTo: session.envelope.rcptTo.map((r) => r.address),
@@ -87,6 +93,9 @@ export async function startSmtpInbox(
             headers,
             messageId: headers.get('message-id')?.[0] ?? '',
             subject: headers.get('subject')?.[0] ?? '',
+            text: parts.find((part) => part.type === 'text/plain')?.body ?? '',
+            html: parts.find((part) => part.type === 'text/html')?.body ?? '',
+            receivedAt: Date.now(),
           };
           const accept = () => {
             received.push(mail);
@@ -146,6 +155,42 @@ export function readHeaders(raw: string): Map<string, string[]> {
     headers.set(name, [...(headers.get(name) ?? []), value]);
   }
   return headers;
+}
+
+/**
+ * The leaf parts of a raw message, multiparts opened: each part's media type (lower case, no parameters)
+ * and its body with base64 or quoted-printable undone, read as UTF-8.
+ */
+export function readParts(raw: string): Array<{ type: string; body: string }> {
+  const split = /\r?\n\r?\n/.exec(raw);
+  const body = split ? raw.slice(split.index + split[0].length) : '';
+  const headers = readHeaders(raw);
+  const contentType = headers.get('content-type')?.[0] ?? 'text/plain';
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (type.startsWith('multipart/') && boundary)
+    return (
+      body
+        .split(`--${boundary}`)
+        .slice(1)
+        .filter((section) => !section.startsWith('--'))
+        // the line break before a boundary is the boundary's
+        .flatMap((section) => readParts(section.replace(/^\r?\n/, '').replace(/\r?\n$/, '')))
+    );
+  const encoding = headers.get('content-transfer-encoding')?.[0]?.toLowerCase() ?? '7bit';
+  return [{ type, body: decodeBody(body, encoding) }];
+}
+
+function decodeBody(body: string, encoding: string): string {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable')
+    return Buffer.from(
+      body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  return body;
 }
 
 function decodeWords(value: string): string {

@@ -8,6 +8,8 @@ const SERVER_ENTRY = 'dist/server/main.js';
 
 export interface RunningServer {
   origin: string;
+  /** what the server has written so far, its standard output and error together (its log) */
+  output(): string;
   stop(): Promise<void>;
   /** SIGKILL: the process ends at once, whatever it was doing (its data folder stays) */
   kill(): Promise<void>;
@@ -30,11 +32,16 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       DATABASE_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += String(chunk);
+  });
   child.stderr?.on('data', (chunk) => {
     stderr += String(chunk);
+    output += String(chunk);
   });
   const origin = `http://127.0.0.1:${port}`;
   try {
@@ -46,6 +53,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   }
   return {
     origin,
+    output: () => output,
     async stop() {
       await stopChild(child, 'SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });

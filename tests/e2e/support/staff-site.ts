@@ -21,8 +21,11 @@ export interface StaffSiteOptions {
   accounts: Record<string, string>;
   /** The accounts' password. */
   password: string;
-  /** The server's environment beside its data folder. */
-  env?: Record<string, string>;
+  /**
+   * The server's environment beside its data folder, or what makes it, run in the site's beforeAll just
+   * before the server starts (e.g. a mail server the test file starts, whose address it names).
+   */
+  env?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
   /** Stores what the file works on in the data folder before the server opens it (PGlite: one process). */
   prepare?: (dataDir: string) => Promise<void>;
 }
@@ -44,7 +47,8 @@ export function staffSiteForThisFile({
   beforeAll(async () => {
     site.dataDir = mkdtempSync(path.join(tmpdir(), `groupins-e2e-${name}-`));
     await prepare?.(site.dataDir);
-    site.server = await startBuiltServer({ DATA_DIR: site.dataDir, ...env });
+    const environment = typeof env === 'function' ? await env() : env;
+    site.server = await startBuiltServer({ DATA_DIR: site.dataDir, ...environment });
     site.browser = await launchBrowser();
     for (const [account, roles] of Object.entries(accounts))
       addStaffAccount(site.dataDir, account, roles, password);
