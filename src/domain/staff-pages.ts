@@ -21,6 +21,8 @@ export const STAFF_PAGES = {
   },
   /** the contact inbox; one message (`?no=` its 案件編號) opens in the same screen */
   contacts: { path: 'staff/contacts', title: '聯絡訊息', nav: '聯絡訊息', roles: ['service'] },
+  /** 寄件匣 (issue 36): every e-mail with its delivery; one (`?id=` its 郵件編號) opens in the same screen */
+  outbox: { path: 'staff/outbox', title: '寄件匣', nav: '寄件匣', roles: ['service', 'underwriter'] },
   atlas: { path: 'atlas', title: '流程狀態機圖集', nav: '狀態機圖集', roles: ['analyst'] },
   accounts: { path: 'staff/accounts', title: '帳號管理', nav: '帳號管理', roles: ['admin'] },
   audit: { path: 'staff/audit', title: '稽核紀錄', nav: '稽核紀錄', roles: ['admin'] },
@@ -34,9 +36,17 @@ export type StaffPage = keyof typeof STAFF_PAGES;
 
 /**
  * The pages that are screens of some roles, in the navigation's order: the underwriter's queue first, the
- * atlas where an analyst always landed, then the service desk's inbox.
+ * atlas where an analyst always landed, then the service desk's inbox and the e-mails it sends.
  */
-export const STAFF_SCREENS = ['applications', 'atlas', 'contacts', 'accounts', 'audit', 'case'] as const;
+export const STAFF_SCREENS = [
+  'applications',
+  'atlas',
+  'contacts',
+  'outbox',
+  'accounts',
+  'audit',
+  'case',
+] as const;
 export type StaffScreen = (typeof STAFF_SCREENS)[number];
 
 export const staffHref = (page: StaffPage, search = '') => `${BASE_PATH}${STAFF_PAGES[page].path}${search}`;
