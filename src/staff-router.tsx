@@ -134,6 +134,7 @@ const SCREEN_COMPONENTS: Record<StaffScreen, AsyncRouteComponent<object>> = {
   accounts: lazyRouteComponent(() => import('./features/staff-accounts/accounts-screen'), 'AccountsScreen'),
   audit: lazyRouteComponent(() => import('./features/audit-log/audit-screen'), 'AuditScreen'),
   case: lazyRouteComponent(() => import('./features/application-case/case-screen'), 'CaseScreen'),
+  notices: lazyRouteComponent(() => import('./features/staff-notices/notices-screen'), 'NoticesScreen'),
 };
 
 const routeTree = rootRoute.addChildren([

@@ -1,5 +1,5 @@
 import { BASE_PATH } from './screens';
-import type { StaffRole } from './staff-roles';
+import { STAFF_ROLES, type StaffRole } from './staff-roles';
 
 /*
  * The staff's pages: their own entry (staff.html), so no visitor page loads any of their code.
@@ -28,6 +28,8 @@ export const STAFF_PAGES = {
   audit: { path: 'staff/audit', title: '稽核紀錄', nav: '稽核紀錄', roles: ['admin'] },
   /** one application (`?no=` its 受理編號), opened from the queue or by its number */
   case: { path: 'staff/case', title: '案件明細', nav: '案件查詢', roles: ['underwriter', 'service'] },
+  /** each person's own e-mail notices (issue 36): every role's, last, so nobody lands on it */
+  notices: { path: 'staff/notifications', title: '通知設定', nav: '通知設定', roles: STAFF_ROLES },
 } as const satisfies Record<
   string,
   { path: string; title?: string; nav?: string; roles?: readonly StaffRole[] }
@@ -36,7 +38,8 @@ export type StaffPage = keyof typeof STAFF_PAGES;
 
 /**
  * The pages that are screens of some roles, in the navigation's order: the underwriter's queue first, the
- * atlas where an analyst always landed, then the service desk's inbox and the e-mails it sends.
+ * atlas where an analyst always landed, then the service desk's inbox and the e-mails it sends; each
+ * person's notices last, as every role has them and none should land there.
  */
 export const STAFF_SCREENS = [
   'applications',
@@ -46,6 +49,7 @@ export const STAFF_SCREENS = [
   'accounts',
   'audit',
   'case',
+  'notices',
 ] as const;
 export type StaffScreen = (typeof STAFF_SCREENS)[number];
 
