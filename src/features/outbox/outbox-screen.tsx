@@ -150,6 +150,8 @@ function StateCounts({ counts, filters }: { counts: OutboxPage['counts']; filter
 
 /** A text that may hold one long word (an address, a mail server's answer): it wraps anywhere. */
 const wrapped = (text: string) => <span className="staff-wrap">{text}</span>;
+/** A short text kept on one line: a state word, a count. */
+const whole = (text: string) => <span className="staff-nowrap">{text}</span>;
 
 function MessageList({
   page,
@@ -182,11 +184,11 @@ function MessageList({
               ),
             }}
             columns={[
-              { header: TEXT.state, cell: (entry: OutboxEntry) => OUTBOX_STATE_LABELS[entry.state] },
+              { header: TEXT.state, cell: (entry: OutboxEntry) => whole(OUTBOX_STATE_LABELS[entry.state]) },
               { header: TEXT.recipient, cell: (entry) => wrapped(recipientOf(entry)) },
               { header: TEXT.subject, cell: (entry) => wrapped(entry.subject) },
               { header: TEXT.createdAt, cell: (entry) => formatTaipeiSecond(entry.createdAt) },
-              { header: TEXT.attempts, cell: (entry) => TEXT.times(entry.attempts) },
+              { header: TEXT.attempts, cell: (entry) => whole(TEXT.times(entry.attempts)) },
               { header: TEXT.delivery, cell: (entry) => wrapped(deliveryNote(entry)) },
             ]}
           />

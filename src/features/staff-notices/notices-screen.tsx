@@ -1,5 +1,5 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BusyButton } from '../../components/busy-button';
 import { FormCheckGroup } from '../../components/form-check-group';
 import { FormField } from '../../components/form-field';
@@ -75,7 +75,6 @@ function NoticesForm({
 }) {
   const [notice, setNotice] = useState('');
   const [failure, setFailure] = useState('');
-  const headingId = useId();
   const options = STAFF_NOTICES.filter((n) => settings.offered.includes(n.kind)).map((n) => ({
     value: n.kind,
     label: n.label,
@@ -95,8 +94,7 @@ function NoticesForm({
   };
 
   return (
-    <section aria-labelledby={headingId} className="staff-add">
-      <h2 id={headingId}>{TEXT.reading}</h2>
+    <div className="staff-add">
       <p className="staff-notice" role="status">
         {notice}
       </p>
@@ -137,6 +135,6 @@ function NoticesForm({
           </Form>
         )}
       </Formik>
-    </section>
+    </div>
   );
 }
