@@ -259,7 +259,7 @@ describe('one e-mail of 寄件匣', () => {
   });
 
   it('says when a waiting one goes next, when a sent one went, and links a message only for whom may open it', async () => {
-    openOutbox('/groupins/staff/outbox?id=14', {}, UNDERWRITER);
+    const first = openOutbox('/groupins/staff/outbox?id=14', {}, UNDERWRITER);
     const waiting = await screen.findByRole('region', { name: '寄送情形' });
     expect(stateShown()).toHaveTextContent(/^待寄送$/);
     expect(pairs(waiting)).toContain('下次寄送：2026-11-27 11:00:00');
@@ -267,11 +267,12 @@ describe('one e-mail of 寄件匣', () => {
     expect(pairs(waiting).some((pair) => pair.startsWith('郵件伺服器回應'))).toBe(false);
     // an underwriter has no contact inbox: the 案件編號 is no link
     expect(within(waiting).queryByRole('link', { name: 'CT115112700002' })).not.toBeInTheDocument();
+    first.unmount();
     vi.unstubAllGlobals();
 
     openOutbox('/groupins/staff/outbox?id=13', {}, SERVICE);
-    await waitFor(() => expect(screen.getAllByTestId('outbox-state').at(-1)).toHaveTextContent(/^已寄出$/));
-    const sent = screen.getAllByRole('region', { name: '寄送情形' }).at(-1)!;
+    const sent = await screen.findByRole('region', { name: '寄送情形' });
+    expect(stateShown()).toHaveTextContent(/^已寄出$/);
     expect(pairs(sent)).toContain('寄出時間：2026-11-27 10:30:05');
     expect(pairs(sent).some((pair) => pair.startsWith('下次寄送'))).toBe(false);
   });
