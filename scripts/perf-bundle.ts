@@ -105,10 +105,12 @@ const STAFF_SCREEN_MODULES = {
   '/login (staff)': [],
   '/staff/applications (staff: underwriter)': ['src/features/application-queue/queue-screen.tsx'],
   '/staff/contacts (staff: service)': ['src/features/contact-inbox/inbox-screen.tsx'],
+  '/staff/outbox (staff: service, underwriter)': ['src/features/outbox/outbox-screen.tsx'],
   '/atlas (staff: analyst)': ['src/features/atlas/atlas-screen.tsx'],
   '/staff/accounts (staff: admin)': ['src/features/staff-accounts/accounts-screen.tsx'],
   '/staff/audit (staff: admin)': ['src/features/audit-log/audit-screen.tsx'],
   '/staff/case (staff: underwriter, service)': ['src/features/application-case/case-screen.tsx'],
+  '/staff/notifications (staff: every role)': ['src/features/staff-notices/notices-screen.tsx'],
 } as const;
 for (const [name, modules] of Object.entries(STAFF_SCREEN_MODULES)) {
   if (modules.some((module) => !staff[module]))
@@ -120,9 +122,10 @@ for (const [name, modules] of Object.entries(STAFF_SCREEN_MODULES)) {
   );
 }
 // Code of the staff's pages, in any chunk a visitor page can load now or later: ELK's packages, the atlas's
-// heading, the staff's shell and sign-in, the queue, inbox, account and audit screens (their texts).
+// heading, the staff's shell and sign-in, the queue, inbox, outbox, account, audit and notices screens (their
+// texts).
 const STAFF_CODE =
-  /org\.eclipse\.elk|流程狀態機圖集|員工作業|員工登入|申請案件|聯絡訊息|帳號管理|稽核紀錄|gi_staff_return/;
+  /org\.eclipse\.elk|流程狀態機圖集|員工作業|員工登入|申請案件|聯絡訊息|寄件匣|帳號管理|稽核紀錄|通知設定|gi_staff_return/;
 const staffInVisitorSite = [...closure(['index.html'], manifest, true)].filter((key) =>
   STAFF_CODE.test(readFileSync(path.join(CLIENT_DIR, manifest[key]!.file), 'utf8')),
 );

@@ -129,10 +129,12 @@ const homeRoute = createRoute({
 const SCREEN_COMPONENTS: Record<StaffScreen, AsyncRouteComponent<object>> = {
   applications: lazyRouteComponent(() => import('./features/application-queue/queue-screen'), 'QueueScreen'),
   contacts: lazyRouteComponent(() => import('./features/contact-inbox/inbox-screen'), 'InboxScreen'),
+  outbox: lazyRouteComponent(() => import('./features/outbox/outbox-screen'), 'OutboxScreen'),
   atlas: lazyRouteComponent(() => import('./features/atlas/atlas-screen'), 'AtlasScreen'),
   accounts: lazyRouteComponent(() => import('./features/staff-accounts/accounts-screen'), 'AccountsScreen'),
   audit: lazyRouteComponent(() => import('./features/audit-log/audit-screen'), 'AuditScreen'),
   case: lazyRouteComponent(() => import('./features/application-case/case-screen'), 'CaseScreen'),
+  notices: lazyRouteComponent(() => import('./features/staff-notices/notices-screen'), 'NoticesScreen'),
 };
 
 const routeTree = rootRoute.addChildren([

@@ -1,6 +1,6 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 
-interface BusyButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface BusyButtonProps extends ComponentPropsWithRef<'button'> {
   /** while true the button is announced as unavailable and ignores clicks, but keeps its focus */
   busy: boolean | undefined;
 }

@@ -1,5 +1,5 @@
 import { BASE_PATH } from './screens';
-import type { StaffRole } from './staff-roles';
+import { STAFF_ROLES, type StaffRole } from './staff-roles';
 
 /*
  * The staff's pages: their own entry (staff.html), so no visitor page loads any of their code.
@@ -21,11 +21,15 @@ export const STAFF_PAGES = {
   },
   /** the contact inbox; one message (`?no=` its 案件編號) opens in the same screen */
   contacts: { path: 'staff/contacts', title: '聯絡訊息', nav: '聯絡訊息', roles: ['service'] },
+  /** 寄件匣 (issue 36): every e-mail with its delivery; one (`?id=` its 郵件編號) opens in the same screen */
+  outbox: { path: 'staff/outbox', title: '寄件匣', nav: '寄件匣', roles: ['service', 'underwriter'] },
   atlas: { path: 'atlas', title: '流程狀態機圖集', nav: '狀態機圖集', roles: ['analyst'] },
   accounts: { path: 'staff/accounts', title: '帳號管理', nav: '帳號管理', roles: ['admin'] },
   audit: { path: 'staff/audit', title: '稽核紀錄', nav: '稽核紀錄', roles: ['admin'] },
   /** one application (`?no=` its 受理編號), opened from the queue or by its number */
   case: { path: 'staff/case', title: '案件明細', nav: '案件查詢', roles: ['underwriter', 'service'] },
+  /** each person's own e-mail notices (issue 36): every role's, last, so nobody lands on it */
+  notices: { path: 'staff/notifications', title: '通知設定', nav: '通知設定', roles: STAFF_ROLES },
 } as const satisfies Record<
   string,
   { path: string; title?: string; nav?: string; roles?: readonly StaffRole[] }
@@ -34,9 +38,19 @@ export type StaffPage = keyof typeof STAFF_PAGES;
 
 /**
  * The pages that are screens of some roles, in the navigation's order: the underwriter's queue first, the
- * atlas where an analyst always landed, then the service desk's inbox.
+ * atlas where an analyst always landed, then the service desk's inbox and the e-mails it sends; each
+ * person's notices last, as every role has them and none should land there.
  */
-export const STAFF_SCREENS = ['applications', 'atlas', 'contacts', 'accounts', 'audit', 'case'] as const;
+export const STAFF_SCREENS = [
+  'applications',
+  'atlas',
+  'contacts',
+  'outbox',
+  'accounts',
+  'audit',
+  'case',
+  'notices',
+] as const;
 export type StaffScreen = (typeof STAFF_SCREENS)[number];
 
 export const staffHref = (page: StaffPage, search = '') => `${BASE_PATH}${STAFF_PAGES[page].path}${search}`;

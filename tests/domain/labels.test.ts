@@ -36,10 +36,20 @@ describe('the staff’s pages (docs/specification.md §2: /login, /groupins/logo
 
 describe('where the staff go (issue 35: the screens their roles allow, the first of them after the sign-in)', () => {
   it('lists only the screens of the roles, and lands on the first', () => {
-    expect(screensFor(['admin'])).toEqual(['accounts', 'audit']);
-    // the service desk has the contact inbox and reads a case by its 受理編號; the underwriter also has the queue
-    expect(screensFor(['service'])).toEqual(['contacts', 'case']);
-    expect(screensFor(['service', 'underwriter'])).toEqual(['applications', 'contacts', 'case']);
+    // 通知設定 is every role's, last (issue 36)
+    expect(screensFor(['admin'])).toEqual(['accounts', 'audit', 'notices']);
+    expect(screensFor(['analyst'])).toEqual(['atlas', 'notices']);
+    // the service desk has the contact inbox and reads a case by its 受理編號; the underwriter also has the
+    // queue; both have 寄件匣, the e-mails their work writes (issue 36)
+    expect(screensFor(['service'])).toEqual(['contacts', 'outbox', 'case', 'notices']);
+    expect(screensFor(['underwriter'])).toEqual(['applications', 'outbox', 'case', 'notices']);
+    expect(screensFor(['service', 'underwriter'])).toEqual([
+      'applications',
+      'contacts',
+      'outbox',
+      'case',
+      'notices',
+    ]);
     expect(landingFor(['analyst', 'admin'])).toBe('atlas');
     // the work queue first: an underwriter lands on it whatever else they hold
     expect(landingFor(['analyst', 'underwriter', 'admin'])).toBe('applications');
@@ -48,11 +58,18 @@ describe('where the staff go (issue 35: the screens their roles allow, the first
     expect(landingFor([])).toBe('logout');
     expect(staffPageOf('/staff/accounts')).toBe('accounts');
     expect(staffPageOf('/staff/applications')).toBe('applications');
+    expect(staffPageOf('/staff/outbox')).toBe('outbox');
+    expect(staffPageOf('/staff/notifications')).toBe('notices');
   });
 
   it('goes back after the sign-in only to a staff page the new roles allow', () => {
     expect(afterSignIn('/groupins/staff/audit?page=2', ['admin'])).toBe('/groupins/staff/audit?page=2');
     expect(afterSignIn('/groupins/staff/audit', ['service'])).toBe('/groupins/staff/contacts');
+    expect(afterSignIn('/groupins/staff/outbox?state=failed', ['underwriter'])).toBe(
+      '/groupins/staff/outbox?state=failed',
+    );
+    expect(afterSignIn('/groupins/staff/outbox', ['admin'])).toBe('/groupins/staff/accounts');
+    expect(afterSignIn('/groupins/staff/notifications', ['analyst'])).toBe('/groupins/staff/notifications');
     expect(afterSignIn('/groupins/atlas?machine=shopcart', ['analyst'])).toBe(
       '/groupins/atlas?machine=shopcart',
     );

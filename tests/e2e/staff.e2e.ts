@@ -40,7 +40,7 @@ describe('the staff’s screens in Chromium against the built server', () => {
     await page.waitForURL(/\/groupins\/staff\/accounts$/);
     await page.getByRole('heading', { level: 1, name: '帳號管理' }).waitFor();
     const nav = page.getByRole('navigation', { name: '員工作業' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['帳號管理', '稽核紀錄']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['帳號管理', '稽核紀錄', '通知設定']);
     expect(await page.getByRole('banner').textContent()).toContain(`${ADMIN}（管理）`);
     await page.getByRole('rowheader', { name: ADMIN }).waitFor();
     findings.push(...(await checkAtWidths(page, '帳號管理')));
@@ -132,7 +132,12 @@ describe('the staff’s screens in Chromium against the built server', () => {
     await page.getByRole('heading', { level: 1, name: '聯絡訊息' }).waitFor();
     expect(await page.getByRole('banner').textContent()).toContain(`${SERVICE}（客服）`);
     const nav = page.getByRole('navigation', { name: '員工作業' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['聯絡訊息', '案件查詢']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      '聯絡訊息',
+      '寄件匣',
+      '案件查詢',
+      '通知設定',
+    ]);
     expect(await checkAtWidths(page, 'the contact inbox')).toEqual([]);
 
     const refused = await page.request.get(`${site.server.origin}/ODGAWeb/api/staff/accounts`);

@@ -162,7 +162,7 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
 
   it('reaches every endpoint the app registers', () => {
     const urls = target.endpoints.map((endpoint) => endpoint.url);
-    expect(urls).toHaveLength(62);
+    expect(urls).toHaveLength(63);
     expect(urls).toContain(`${API}/contact/submit`);
     expect(urls).toContain(`${API}/content/articles`);
     expect(urls).toContain(`${API}/DTODGAZ0/insertCart`);
@@ -207,6 +207,9 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
       'contacts/:contactNo/note',
       'contacts/:contactNo/reply',
     ])
+      expect(urls).toContain(`${API}/staff/${url}`);
+    // issue 36's 寄件匣 (the list, one e-mail, 重新寄送) and each person's e-mail notices
+    for (const url of ['outbox', 'outbox/:id', 'outbox/:id/resend', 'me/notifications'])
       expect(urls).toContain(`${API}/staff/${url}`);
   });
 

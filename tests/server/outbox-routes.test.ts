@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxPage } from '../../src/domain/api/outbox';
 import { CartVisitor } from '../support/cart-visitor';
 import { createTestApp, type TestApp } from '../support/server';
 import { applyForBasic } from '../support/shopcart';
@@ -77,6 +78,49 @@ describe('寄件匣’s endpoints', () => {
     expect(audit[0]!.detail).not.toContain('@');
   });
 
+  it('reads one e-mail again by its id, as the list shows it', async () => {
+    const { applicationNo } = await applyForBasic(t);
+    const underwriter = await signedInStaff(t, ['underwriter'], 'outbox');
+    const { entries } = (await underwriter.visitor.read('staff/outbox')).json().data as OutboxPage;
+    const listed = entries.find((entry) => entry.applicationNo === applicationNo)!;
+    expect(listed).toBeDefined();
+    const one = await underwriter.visitor.read(`staff/outbox/${listed.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual({ returnCode: 0, data: listed, msg: '' });
+
+    // the state it is in now, not the list's: the worker's outcome shows at the next read
+    await t.db
+      .updateTable('outbox')
+      .set({ state: 'failed', attempts: 1, last_error: '550 5.1.1 Recipient address rejected' })
+      .where('id', '=', listed.id)
+      .execute();
+    const again = (await underwriter.visitor.read(`staff/outbox/${listed.id}`)).json().data;
+    expect(again).toMatchObject({
+      id: listed.id,
+      state: 'failed',
+      attempts: 1,
+      lastError: '550 5.1.1 Recipient address rejected',
+    });
+  });
+
+  it('answers one e-mail 404 「查無此郵件」 when there is none, and an id that is not one 400, never 5xx', async () => {
+    const service = await signedInStaff(t, ['service'], 'outbox');
+    const missing = await service.visitor.read('staff/outbox/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ returnCode: 404, data: null, msg: '查無此郵件' });
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999', '%E5%8F', '1%00']) {
+      const bad = await service.visitor.read(`staff/outbox/${id}`);
+      expect({ id, status: bad.statusCode, returnCode: bad.json().returnCode }).toEqual({
+        id,
+        status: 400,
+        returnCode: 400,
+      });
+      expect(bad.json().msg).toMatch(/\p{Script=Han}/u);
+    }
+    // a whole number out of range is named by its field
+    expect((await service.visitor.read('staff/outbox/0')).json().msg).toMatch(/郵件編號/);
+  });
+
   it('answers 404 for no such e-mail, 400 for an id that is not one', async () => {
     const service = await signedInStaff(t, ['service'], 'outbox');
     expect((await service.visitor.api('staff/outbox/999999/resend', {})).statusCode).toBe(404);
@@ -88,6 +132,12 @@ describe('寄件匣’s endpoints', () => {
     expect((await visitor.read('staff/outbox')).statusCode).toBe(401);
     const analyst = await signedInStaff(t, ['analyst', 'admin'], 'outbox');
     expect((await analyst.visitor.read('staff/outbox')).statusCode).toBe(403);
+    expect((await visitor.read('staff/outbox/1')).statusCode).toBe(401);
+    expect((await analyst.visitor.read('staff/outbox/1')).json()).toEqual({
+      returnCode: 403,
+      data: null,
+      msg: '您沒有使用此功能的權限',
+    });
     expect((await analyst.visitor.api('staff/outbox/1/resend', {})).statusCode).toBe(403);
   });
 });

@@ -58,7 +58,10 @@ const OPEN_ENDPOINTS = new Set(
   ),
 );
 
-/** The roles docs/specification.md §6 gives the staff routes of issue 35's table, and the case's documents. */
+/**
+ * The roles docs/specification.md §6 and §7 give the staff routes of issue 35's table, the case's documents
+ * and issue 36's 寄件匣 and notices.
+ */
 const SPEC_ROLES: Record<string, readonly StaffRole[]> = {
   'GET staff/me': STAFF_ROLES,
   'GET atlas/traffic': ['analyst'],
@@ -72,6 +75,12 @@ const SPEC_ROLES: Record<string, readonly StaffRole[]> = {
   'GET staff/audit': ['admin'],
   // a case's documents: the 名冊 among them to an underwriter only, decided in the route
   'POST staff/applications/:applicationNo/documents': ['underwriter', 'service'],
+  // issue 36: 寄件匣 (the list, one e-mail, 重新寄送) and each person's own e-mail notices
+  'GET staff/outbox': ['service', 'underwriter'],
+  'GET staff/outbox/:id': ['service', 'underwriter'],
+  'POST staff/outbox/:id/resend': ['service', 'underwriter'],
+  'GET staff/me/notifications': STAFF_ROLES,
+  'POST staff/me/notifications': STAFF_ROLES,
 };
 
 interface StaffRoute {

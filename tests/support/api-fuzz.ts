@@ -94,6 +94,13 @@ const UNKNOWN_APPLICATION_NO = 'GI115112300001';
 /** A 案件編號 of the right shape that names none of the fuzz target's messages. */
 const UNKNOWN_CONTACT_NO = 'CT115010100001';
 
+/** A 郵件編號 of the right shape (the largest the path takes) that names none of the fuzz target's e-mails. */
+const UNKNOWN_OUTBOX_ID = '2147483647';
+
+/** A value of the path parameter `name` of the right shape that names nothing. */
+const unknownValue = (name: string) =>
+  name === 'contactNo' ? UNKNOWN_CONTACT_NO : name === 'id' ? UNKNOWN_OUTBOX_ID : UNKNOWN_APPLICATION_NO;
+
 /**
  * The shopcart's valid applicant with every field the form may send (the salary ones too) and no phone,
  * its keys in the form's order: a mutation picks a field by its position, and fuzz:api replays by seed.
@@ -456,7 +463,8 @@ const craftedSegment = fc.oneof(
 );
 
 /**
- * Values of the path's parameters: mostly `known`'s (a real application's 受理編號, a real message's 案件編號),
+ * Values of the path's parameters: mostly `known`'s (a real application's 受理編號, a real message's 案件編號,
+ * a real e-mail's 郵件編號),
  * else one of the right shape that names nothing, else crafted.
  */
 function pathValues(path: string, known: Record<string, string>): fc.Arbitrary<Record<string, string>> {
@@ -466,8 +474,8 @@ function pathValues(path: string, known: Record<string, string>): fc.Arbitrary<R
       names.map((name) => [
         name,
         fc.oneof(
-          { weight: 4, arbitrary: fc.constant(known[name] ?? UNKNOWN_APPLICATION_NO) },
-          fc.constant(name === 'contactNo' ? UNKNOWN_CONTACT_NO : UNKNOWN_APPLICATION_NO),
+          { weight: 4, arbitrary: fc.constant(known[name] ?? unknownValue(name)) },
+          fc.constant(unknownValue(name)),
           { weight: 2, arbitrary: craftedSegment },
         ),
       ]),
@@ -598,8 +606,11 @@ export class FuzzTarget {
     readonly t: TestApp,
     readonly jar: CookieJar,
     readonly endpoints: Endpoint[],
-    /** the path parameters' values that name something: the application's 受理編號, the message's 案件編號 */
-    readonly known: { applicationNo: string; contactNo: string },
+    /**
+     * the path parameters' values that name something: the application's 受理編號, the message's 案件編號 and
+     * the 郵件編號 of the e-mail the application wrote (waiting: 重新寄送 refuses it, writing nothing)
+     */
+    readonly known: { applicationNo: string; contactNo: string; id: string },
     private readonly rows: RowWatch,
   ) {}
 
@@ -611,7 +622,12 @@ export class FuzzTarget {
     await addStaff(t.db, 'fuzz.other', STAFF.password, ['analyst']);
     const { applicationNo } = await applyForBasic(t);
     const contactNo = await storeMessage(t.db, new Date(), SAMPLE_QUOTE_REQUEST);
-    const known = { applicationNo, contactNo };
+    const { id } = await t.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('application_no', '=', applicationNo)
+      .executeTakeFirstOrThrow();
+    const known = { applicationNo, contactNo, id: String(id) };
     const target = new FuzzTarget(t, jar, endpoints, known, await RowWatch.start(t.db));
     await target.logIn();
     return target;

@@ -94,6 +94,7 @@ const ROUTE_SCHEMAS: Record<string, ISchema<unknown>[]> = {
   'staff/contacts/:contactNo/note': [contactParamsSchema, contactNoteSchema],
   'staff/contacts/:contactNo/reply': [contactParamsSchema, contactReplySchema],
   'staff/outbox': [outboxQuerySchema],
+  'staff/outbox/:id': [outboxParamsSchema],
   'staff/outbox/:id/resend': [outboxParamsSchema],
   'staff/me/notifications': [staffNotificationsSchema],
   'atlas/traffic': [trafficQuerySchema],

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type OutboxPage, outboxParamsSchema, outboxQuerySchema } from '../../domain/api/outbox';
+import {
+  type OutboxEntry,
+  type OutboxPage,
+  outboxParamsSchema,
+  outboxQuerySchema,
+} from '../../domain/api/outbox';
 import { parseInput } from '../../domain/api/parse-input';
 import { RETURN_CODE } from '../../domain/envelope';
 import { OUTBOX_STATE_LABELS } from '../../domain/outbox';
@@ -8,7 +13,7 @@ import { staffMessages } from '../../domain/staff-messages';
 import { Refusal, refusableWrite } from '../db/refusable-write';
 import { recordAudit } from '../db/repositories/audit-log';
 import { resendMessage } from '../db/repositories/outbox';
-import { listOutbox } from '../db/repositories/outbox-reads';
+import { listOutbox, readOutboxEntry } from '../db/repositories/outbox-reads';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { staffOf } from '../plugins/staff-session';
@@ -20,7 +25,8 @@ const WRITE = { config: { roles: ROLES, budget: 'write' } } as const;
 
 /**
  * 寄件匣 (issue 36): `GET staff/outbox` lists the outbox's e-mails newest first, each as it is sent and
- * with its delivery (state, tries, the mail server's last answer); `POST staff/outbox/:id/resend` sends a
+ * with its delivery (state, tries, the mail server's last answer); `GET staff/outbox/:id` reads one again
+ * (its state moves as the worker delivers it; 404 when no e-mail has the id); `POST staff/outbox/:id/resend` sends a
  * failed one again, as the outbox-message machine allows, recorded in the audit log in the same
  * transaction (`outbox.resend`, with the application or message it is about, never the address).
  */
@@ -28,6 +34,13 @@ export const outboxRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async 
   app.get('/staff/outbox', READ, async (request) => {
     const query = await parseInput(outboxQuerySchema, request.query);
     return ok<OutboxPage>(await listOutbox(db, query));
+  });
+
+  app.get('/staff/outbox/:id', READ, async (request, reply) => {
+    const { id } = await parseInput(outboxParamsSchema, request.params);
+    const entry = await readOutboxEntry(db, id);
+    if (!entry) return reply.code(404).send(fail(RETURN_CODE.notFound, staffMessages.outboxNotFound()));
+    return ok<OutboxEntry>(entry);
   });
 
   app.post('/staff/outbox/:id/resend', WRITE, async (request, reply) => {

@@ -126,7 +126,7 @@ describe('申請案件', () => {
       within(screen.getByRole('navigation', { name: '員工作業' }))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['申請案件', '案件查詢']);
+    ).toEqual(['申請案件', '寄件匣', '案件查詢', '通知設定']);
     // each 受理編號 opens its case
     const links = within(table()).getAllByRole('link');
     expect(links).toHaveLength(20);

@@ -43,12 +43,12 @@ describe('the staff’s shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['帳號管理', '稽核紀錄']);
+    ).toEqual(['帳號管理', '稽核紀錄', '通知設定']);
     expect(within(nav).getByRole('link', { name: '帳號管理' })).toHaveAttribute('aria-current', 'page');
     expect(within(banner).getByRole('link', { name: '登出' })).toHaveAttribute('href', '/groupins/logout');
   });
 
-  it('lands the service desk on 聯絡訊息, its inbox, with 案件查詢 beside it', async () => {
+  it('lands the service desk on 聯絡訊息, its inbox, with 寄件匣, 案件查詢 and 通知設定 beside it', async () => {
     const app = renderStaff('/groupins/login', {
       'staff/login': ok(SERVICE),
       'staff/me': ok(SERVICE),
@@ -69,7 +69,7 @@ describe('the staff’s shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['聯絡訊息', '案件查詢']);
+    ).toEqual(['聯絡訊息', '寄件匣', '案件查詢', '通知設定']);
   });
 
   it('lands an underwriter on 申請案件, the work queue, whatever other roles they hold', async () => {
@@ -84,6 +84,11 @@ describe('the staff’s shell', () => {
     expect(app.location()).toBe('/groupins/staff/applications');
     const nav = screen.getByRole('navigation', { name: '員工作業' });
     expect(within(nav).getByRole('link', { name: '申請案件' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['申請案件', '聯絡訊息', '寄件匣', '案件查詢', '通知設定']);
     expect(within(screen.getByRole('banner')).getByText('（客服、核保）')).toBeVisible();
   });
 
@@ -140,6 +145,6 @@ describe('the staff’s shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['狀態機圖集', '聯絡訊息', '案件查詢']);
+    ).toEqual(['狀態機圖集', '聯絡訊息', '寄件匣', '案件查詢', '通知設定']);
   });
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import {
   OUTBOX_PAGE_SIZE,
   type OutboxEntry,
@@ -6,7 +6,7 @@ import {
   type OutboxQuery,
 } from '../../../domain/api/outbox';
 import { OUTBOX_STATES, type OutboxState } from '../../../domain/outbox';
-import type { Database } from '../schema';
+import type { Database, OutboxTable } from '../schema';
 
 /** 寄件匣's page: the messages newest first, filtered by state, and the count in each state. */
 export async function listOutbox(db: Kysely<Database>, query: OutboxQuery): Promise<OutboxPage> {
@@ -26,7 +26,21 @@ export async function listOutbox(db: Kysely<Database>, query: OutboxQuery): Prom
     .execute();
   const counts = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>;
   for (const { state, n } of perState) counts[state] = Number(n);
-  const entries: OutboxEntry[] = rows.map((row) => ({
+  const entries = rows.map(entryOf);
+  return { entries, total: query.state ? counts[query.state] : sum(counts), counts };
+}
+
+const sum = (counts: Record<OutboxState, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+/** One message of 寄件匣, by its id (郵件編號); undefined when there is none. */
+export async function readOutboxEntry(db: Kysely<Database>, id: number): Promise<OutboxEntry | undefined> {
+  const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && entryOf(row);
+}
+
+/** A row as 寄件匣 shows it. */
+function entryOf(row: Selectable<OutboxTable>): OutboxEntry {
+  return {
     id: row.id,
     kind: row.kind,
     state: row.state,
@@ -43,8 +57,5 @@ export async function listOutbox(db: Kysely<Database>, query: OutboxQuery): Prom
     sentAt: row.sent_at?.toISOString() ?? null,
     applicationNo: row.application_no,
     contactNo: row.contact_no,
-  }));
-  return { entries, total: query.state ? counts[query.state] : sum(counts), counts };
+  };
 }
-
-const sum = (counts: Record<OutboxState, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
