@@ -91,11 +91,6 @@ export interface RegisteredMachine {
   id: string;
   title: string;
   machine: AnyStateMachine;
-  /**
-   * The levels its paths run on today, when not all three: a machine whose screens are still to come has
-   * no page for jsdom or Chromium to drive. `npm run machines:coverage` asks each machine for its own.
-   */
-  levels?: readonly Level[];
   events: ReadonlyArray<{ type: string; [key: string]: unknown }>;
   input?: unknown;
   /** what of the context tells states apart for path generation (default: all of it) */
@@ -347,8 +342,6 @@ export const machines: RegisteredMachine[] = [
     id: 'outbox-message',
     title: '寄件匣郵件',
     machine: outboxMessageMachine,
-    // 寄件匣, the screen that shows these messages and sends 重新寄送, comes with the staff screens
-    levels: ['machine'],
     // a refusal before the seventh try's failure: the failed path is then one a screen test stages with its
     // mail server's answer to a first try (the seventh is the machine's and the server's tests')
     events: [

@@ -67,6 +67,8 @@ export interface BuildAppOptions {
   logger?: boolean | { stream: { write(line: string): void } };
   /** called for every route the app registers: lets the fuzz suite reach each endpoint, new ones included */
   onRoute?: (route: RouteOptions) => void;
+  /** the clock 寄件匣 reads leases by; the system's unless a test moves it */
+  now?: () => Date;
 }
 
 /** Builds the whole app, ready for inject() or listen(); it never listens itself. */
@@ -75,6 +77,7 @@ export async function buildApp({
   config,
   logger = false,
   onRoute,
+  now = () => new Date(),
   renderer = createRenderPool({
     threads: config.pdfThreads ?? DEFAULT_RENDER_THREADS,
     queue: config.pdfQueue ?? DEFAULT_RENDER_QUEUE,
@@ -136,7 +139,7 @@ export async function buildApp({
   await app.register(applicationQueueRoutes, { db, prefix: API_BASE });
   await app.register(applicationCaseRoutes, { db, renderer, siteUrl, prefix: API_BASE });
   await app.register(contactInboxRoutes, { db, prefix: API_BASE });
-  await app.register(outboxRoutes, { db, prefix: API_BASE });
+  await app.register(outboxRoutes, { db, now, prefix: API_BASE });
   await app.register(staffNotificationRoutes, { db, prefix: API_BASE });
   await app.register(atlasRoutes, {
     db,

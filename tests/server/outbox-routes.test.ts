@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxPage } from '../../src/domain/api/outbox';
+import { takeDueMessages } from '../../src/server/db/repositories/outbox';
 import { CartVisitor } from '../support/cart-visitor';
 import { createTestApp, type TestApp } from '../support/server';
 import { applyForBasic } from '../support/shopcart';
@@ -14,8 +15,10 @@ import { signedInStaff } from '../support/staff-visitor';
 
 describe('寄件匣’s endpoints', () => {
   let t: TestApp;
+  // the server's clock, moved on by a test
+  let ahead = 0;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ now: () => new Date(Date.now() + ahead) });
   }, 60_000);
   afterAll(() => t.close());
 
@@ -41,6 +44,49 @@ describe('寄件匣’s endpoints', () => {
     expect(newest.html).toContain(applicationNo);
     expect(answer.data.counts.waiting).toBeGreaterThanOrEqual(1);
     expect(answer.data.total).toBe(answer.data.counts.waiting);
+  });
+
+  // Issue 36: a process killed mid-delivery leaves the message to be sent again. Until another worker takes
+  // it, 寄件匣 tells it as waiting once the lease has run out, in the list, its filter, its counts and alone.
+  it('tells an e-mail whose worker stopped answering as waiting once its lease has run out', async () => {
+    const { applicationNo } = await applyForBasic(t);
+    const service = await signedInStaff(t, ['service'], 'outbox');
+    // every e-mail waiting is taken, this one among them
+    const taken = await takeDueMessages(t.db, {
+      worker: 'a worker that stops answering',
+      now: new Date(),
+      leaseMs: 60_000,
+      limit: 100,
+    });
+    const { id } = await t.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('application_no', '=', applicationNo)
+      .executeTakeFirstOrThrow();
+    expect(taken.map((m) => m.id)).toContain(id);
+    const read = async () => {
+      const one = (await service.visitor.read(`staff/outbox/${id}`)).json().data;
+      const sending: OutboxPage = (await service.visitor.read('staff/outbox?state=sending')).json().data;
+      const waiting: OutboxPage = (await service.visitor.read('staff/outbox?state=waiting')).json().data;
+      return {
+        state: one.state,
+        inSending: sending.entries.some((e) => e.id === id),
+        inWaiting: waiting.entries.some((e) => e.id === id),
+        counts: [sending.counts.sending, sending.counts.waiting],
+      };
+    };
+    try {
+      const during = await read();
+      expect(during).toMatchObject({ state: 'sending', inSending: true, inWaiting: false });
+      ahead = 60_000 + 1_000;
+      const after = await read();
+      expect(after).toMatchObject({ state: 'waiting', inSending: false, inWaiting: true });
+      expect(during.counts).toEqual([taken.length, 0]);
+      expect(after.counts).toEqual([0, taken.length]);
+    } finally {
+      ahead = 0;
+      await t.db.updateTable('outbox').set({ state: 'sent', taken_by: null, taken_until: null }).execute();
+    }
   });
 
   it('sends a failed e-mail again, recorded in the audit log; refuses one that has not failed', async () => {

@@ -64,6 +64,7 @@ interface TestAppOptions {
   logger?: BuildAppOptions['logger'];
   onRoute?: BuildAppOptions['onRoute'];
   renderer?: BuildAppOptions['renderer'];
+  now?: BuildAppOptions['now'];
 }
 
 let seededArchive: Promise<Blob> | undefined;
@@ -129,6 +130,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger ?? false,
     onRoute: options.onRoute,
     renderer: options.renderer,
+    now: options.now,
   });
 
   const csrfHeaders = (jar: CookieJar) => ({

@@ -28,17 +28,21 @@ const WRITE = { config: { roles: ROLES, budget: 'write' } } as const;
  * with its delivery (state, tries, the mail server's last answer); `GET staff/outbox/:id` reads one again
  * (its state moves as the worker delivers it; 404 when no e-mail has the id); `POST staff/outbox/:id/resend` sends a
  * failed one again, as the outbox-message machine allows, recorded in the audit log in the same
- * transaction (`outbox.resend`, with the application or message it is about, never the address).
+ * transaction (`outbox.resend`, with the application or message it is about, never the address). A message
+ * whose worker's lease ran out by `now` reads as waiting again.
  */
-export const outboxRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const outboxRoutes: FastifyPluginAsync<{ db: Kysely<Database>; now: () => Date }> = async (
+  app,
+  { db, now },
+) => {
   app.get('/staff/outbox', READ, async (request) => {
     const query = await parseInput(outboxQuerySchema, request.query);
-    return ok<OutboxPage>(await listOutbox(db, query));
+    return ok<OutboxPage>(await listOutbox(db, query, now()));
   });
 
   app.get('/staff/outbox/:id', READ, async (request, reply) => {
     const { id } = await parseInput(outboxParamsSchema, request.params);
-    const entry = await readOutboxEntry(db, id);
+    const entry = await readOutboxEntry(db, id, now());
     if (!entry) return reply.code(404).send(fail(RETURN_CODE.notFound, staffMessages.outboxNotFound()));
     return ok<OutboxEntry>(entry);
   });

@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import { nextOutboxState } from '../../../../machines/outbox-message.machine';
 import {
   OUTBOX_PAGE_SIZE,
   type OutboxEntry,
@@ -8,12 +9,31 @@ import {
 import { OUTBOX_STATES, type OutboxState } from '../../../domain/outbox';
 import type { Database, OutboxTable } from '../schema';
 
-/** 寄件匣's page: the messages newest first, filtered by state, and the count in each state. */
-export async function listOutbox(db: Kysely<Database>, query: OutboxQuery): Promise<OutboxPage> {
+/** What a message being sent whose lease has run out is: the machine's lease.expire (its worker stopped). */
+const EXPIRED: OutboxState = nextOutboxState('sending', { type: 'lease.expire' }) ?? 'sending';
+
+/**
+ * A message's state as staff are told it at `now`: as stored, but one being sent whose worker's lease has
+ * run out waits again, as the next worker to look will find it (db/repositories/outbox.ts takeDueMessages).
+ */
+const shownState = (now: Date) => (eb: ExpressionBuilder<Database, 'outbox'>) =>
+  eb
+    .case()
+    .when(eb.and([eb('state', '=', 'sending'), eb('taken_until', '<', now)]))
+    .then(EXPIRED)
+    .else(eb.ref('state'))
+    .end();
+
+/**
+ * 寄件匣's page at `now`: the messages newest first, filtered by state, and the count in each state, a
+ * message whose lease ran out counted as waiting.
+ */
+export async function listOutbox(db: Kysely<Database>, query: OutboxQuery, now: Date): Promise<OutboxPage> {
   let filtered = db.selectFrom('outbox');
-  if (query.state) filtered = filtered.where('state', '=', query.state);
+  if (query.state) filtered = filtered.where(shownState(now), '=', query.state);
   const rows = await filtered
     .selectAll()
+    .select((eb) => shownState(now)(eb).as('shown_state'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(OUTBOX_PAGE_SIZE)
@@ -21,29 +41,39 @@ export async function listOutbox(db: Kysely<Database>, query: OutboxQuery): Prom
     .execute();
   const perState = await db
     .selectFrom('outbox')
-    .select((eb) => ['state', eb.fn.countAll<string>().as('n')])
-    .groupBy('state')
+    .select((eb) => [shownState(now)(eb).as('shown_state'), eb.fn.countAll<string>().as('n')])
+    // by the output column: the expression written again would carry parameters of its own
+    .groupBy(sql.ref('shown_state'))
     .execute();
   const counts = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>;
-  for (const { state, n } of perState) counts[state] = Number(n);
+  for (const { shown_state, n } of perState) counts[shown_state] = Number(n);
   const entries = rows.map(entryOf);
   return { entries, total: query.state ? counts[query.state] : sum(counts), counts };
 }
 
 const sum = (counts: Record<OutboxState, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
-/** One message of 寄件匣, by its id (郵件編號); undefined when there is none. */
-export async function readOutboxEntry(db: Kysely<Database>, id: number): Promise<OutboxEntry | undefined> {
-  const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+/** One message of 寄件匣 at `now`, by its id (郵件編號); undefined when there is none. */
+export async function readOutboxEntry(
+  db: Kysely<Database>,
+  id: number,
+  now: Date,
+): Promise<OutboxEntry | undefined> {
+  const row = await db
+    .selectFrom('outbox')
+    .selectAll()
+    .select((eb) => shownState(now)(eb).as('shown_state'))
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && entryOf(row);
 }
 
 /** A row as 寄件匣 shows it. */
-function entryOf(row: Selectable<OutboxTable>): OutboxEntry {
+function entryOf(row: Selectable<OutboxTable> & { shown_state: OutboxState }): OutboxEntry {
   return {
     id: row.id,
     kind: row.kind,
-    state: row.state,
+    state: row.shown_state,
     recipient: row.recipient,
     recipientName: row.recipient_name,
     subject: row.subject,
