@@ -18,6 +18,15 @@ const EAGER: Record<string, () => Promise<unknown>> = {
       import('../src/features/contact-inbox/message-view'),
       import('../src/features/contact-inbox/inbox-api'),
     ]),
+  'outbox-bindings': () =>
+    Promise.all([
+      import('../src/features/outbox/outbox-screen'),
+      import('../src/features/outbox/message-view'),
+      import('../src/features/outbox/outbox-api'),
+      import('../src/features/outbox/outbox-words'),
+      import('../src/features/staff-notices/notices-screen'),
+      import('../src/features/staff-notices/notices-api'),
+    ]),
 };
 
 await EAGER[process.env.MUTATION_GROUP ?? '']?.();

@@ -103,13 +103,14 @@ const GROUPS: Group[] = [
     target: 85,
   },
   { name: 'outbox-message-machine', mutate: ['machines/outbox-message.machine.ts'], target: 85 },
-  // The outbox: its store, the delivery worker, the sender and the messages' wording.
+  // The outbox: its store, the delivery worker, the sender, the messages' wording, and 寄件匣 and 通知設定.
   {
     name: 'outbox-bindings',
     mutate: [
       'src/server/db/repositories/{outbox,outbox-reads,staff-notifications}.ts',
       'src/server/routes/{outbox,staff-notifications}.ts',
       'src/server/mail/*.ts',
+      'src/features/{outbox,staff-notices}/*.{ts,tsx}',
     ],
     target: 85,
   },

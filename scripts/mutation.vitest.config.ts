@@ -65,6 +65,11 @@ const groups: Record<string, Record<string, string[]>> = {
       'tests/server/outbox-{messages,delivery,server,routes}.test.ts',
       'tests/server/{message-wording,staff-notifications}.test.ts',
       'tests/server/config.test.ts',
+      'tests/server/staff-route-roles.test.ts',
+    ],
+    dom: [
+      'tests/features/outbox-message.test.tsx',
+      'tests/features/staff/{outbox,staff-notices}.test.tsx',
     ],
   },
   atlas: { unit: ['tests/features/atlas/*.test.ts'], dom: ['tests/features/atlas/*.test.tsx'] },
