@@ -18,7 +18,7 @@ const EAGER: Record<string, () => Promise<unknown>> = {
       import('../src/features/contact-inbox/message-view'),
       import('../src/features/contact-inbox/inbox-api'),
     ]),
-  'outbox-bindings': () =>
+  'outbox-screens': () =>
     Promise.all([
       import('../src/features/outbox/outbox-screen'),
       import('../src/features/outbox/message-view'),

@@ -67,9 +67,13 @@ const groups: Record<string, Record<string, string[]>> = {
       'tests/server/config.test.ts',
       'tests/server/staff-route-roles.test.ts',
     ],
+    dom: ['tests/features/outbox-message.test.tsx', 'tests/features/staff/outbox.test.tsx'],
+  },
+  'outbox-screens': {
     dom: [
       'tests/features/outbox-message.test.tsx',
       'tests/features/staff/{outbox,staff-notices}.test.tsx',
+      'tests/features/staff/staff-shell.test.tsx',
     ],
   },
   atlas: { unit: ['tests/features/atlas/*.test.ts'], dom: ['tests/features/atlas/*.test.tsx'] },
