@@ -67,10 +67,7 @@ const groups: Record<string, Record<string, string[]>> = {
       'tests/server/config.test.ts',
       'tests/server/staff-route-roles.test.ts',
     ],
-    dom: [
-      'tests/features/outbox-message.test.tsx',
-      'tests/features/staff/{outbox,staff-notices}.test.tsx',
-    ],
+    dom: ['tests/features/outbox-message.test.tsx', 'tests/features/staff/{outbox,staff-notices}.test.tsx'],
   },
   atlas: { unit: ['tests/features/atlas/*.test.ts'], dom: ['tests/features/atlas/*.test.tsx'] },
   domain: { unit: ['tests/domain/**/*.test.ts'], dom: ['tests/components/**/*.test.tsx'] },
