@@ -69,7 +69,9 @@ function heldDelivery(worker: DeliveryWorker): OutboxDelivery & { settle(): Prom
   return {
     async take() {
       round = worker.runOnce();
-      held = await mailServer.nextHeld();
+      // a round that ends before the mail server holds anything took nothing: said at once, not waited out
+      const tookNothing = round.then(() => Promise.reject(new Error('the worker took no message')));
+      held = await Promise.race([mailServer.nextHeld(), tookNothing]);
       tries++;
     },
     answer: (reply) => answered((mail) => (reply === null ? mail.accept() : mail.answer(reply))),
