@@ -1,4 +1,5 @@
-import { ANY_STATE_LABEL, FONT_SIZE, type LaidEdge, type LaidState, type Layout } from './layout';
+import { ANY_STATE_LABEL, FONT_SIZE, type LaidEdge, type LaidState, type Layout, textWidth } from './layout';
+import type { ChangeKind, DiffMarks } from './machine-diff';
 
 /*
  * A laid-out machine as SVG. Colours and lines are presentation attributes, not CSS, so the same markup is
@@ -15,6 +16,8 @@ export interface DiagramMarks {
   /** visitors per state id and per edge id, for the traffic shading */
   stateCounts?: ReadonlyMap<string, number>;
   edgeCounts?: ReadonlyMap<string, number>;
+  /** what changed since another version of the machine (npm run atlas:diff): drawn in three styles, with a legend */
+  diff?: DiffMarks;
 }
 
 const INK = '#334155';
@@ -28,6 +31,72 @@ export function heat(share: number): string {
   const mix = (from: number, to: number) => Math.round(from + (to - from) * t);
   return `rgb(${mix(255, 245)},${mix(255, 158)},${mix(255, 11)})`;
 }
+
+/**
+ * The diff's three styles, told apart by line and badge as well as colour: added a thick solid line, changed
+ * a thick dashed one, removed a thin dotted one, faded (drawn from the old machine).
+ */
+const DIFF_STYLE: Record<
+  ChangeKind,
+  { label: string; badge: string; colour: string; dash?: string; width: number }
+> = {
+  added: { label: '新增', badge: '新', colour: '#1b7f3b', width: 3 },
+  changed: { label: '變更', badge: '變', colour: '#b45309', dash: '9 4', width: 3 },
+  removed: { label: '移除', badge: '移', colour: '#64748b', dash: '2 3', width: 1.5 },
+};
+const REMOVED_OPACITY = 0.6;
+const LEGEND_HEIGHT = 30;
+
+/** A round badge with the change's first character, at a state's corner or before a label. */
+function DiffBadge({ kind, x, y }: { kind: ChangeKind; x: number; y: number }) {
+  const style = DIFF_STYLE[kind];
+  return (
+    <g data-diff-badge={kind}>
+      <circle cx={x} cy={y} r={9} fill="#ffffff" stroke={style.colour} strokeWidth={1.5} />
+      <text x={x} y={y + 4} fontSize={FONT_SIZE} textAnchor="middle" fill={style.colour} fontWeight={700}>
+        {style.badge}
+      </text>
+    </g>
+  );
+}
+
+/** The diff's legend, below the diagram: what it is compared with, then the three styles. */
+function DiffLegend({ y, against }: { y: number; against: string }) {
+  const start = against ? textWidth(against) + 20 : 0;
+  return (
+    <g data-diff-legend="">
+      {against && (
+        <text x={10} y={y + 19} fontSize={FONT_SIZE} fill={INK}>
+          {against}
+        </text>
+      )}
+      {(['added', 'changed', 'removed'] as const).map((kind, i) => {
+        const style = DIFF_STYLE[kind];
+        const x = start + 10 + i * 130;
+        return (
+          <g key={kind} opacity={kind === 'removed' ? REMOVED_OPACITY : undefined}>
+            <line
+              x1={x}
+              y1={y + 15}
+              x2={x + 36}
+              y2={y + 15}
+              stroke={style.colour}
+              strokeWidth={style.width}
+              strokeDasharray={style.dash}
+            />
+            <DiffBadge kind={kind} x={x + 52} y={y + 15} />
+            <text x={x + 66} y={y + 19} fontSize={FONT_SIZE} fill={INK}>
+              {kind === 'removed' ? `${style.label}（舊版）` : style.label}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+/** How wide the legend is: a diagram narrower than it is widened. */
+const legendWidth = (against: string) => (against ? textWidth(against) + 20 : 0) + 10 + 3 * 130;
+const legendCaption = (against: string | undefined) => (against ? `與 ${against} 比較：` : '');
 
 const path = (points: LaidEdge['points']) =>
   points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
@@ -46,9 +115,18 @@ function StateBox({ laid, marks, most }: { laid: LaidState; marks: DiagramMarks;
           ? '#f8fafc'
           : '#ffffff';
   const title = count !== undefined ? `${state.key}（${count} 人）` : state.key;
+  const change = marks.diff?.states.get(state.id);
+  const style = change ? DIFF_STYLE[change] : undefined;
+  const note = marks.diff?.notes.get(state.id);
+  const described = state.description ? `${title}：${state.description}` : title;
   return (
-    <g data-state={state.id} data-active={active || undefined}>
-      <title>{state.description ? `${title}：${state.description}` : title}</title>
+    <g
+      data-state={state.id}
+      data-active={active || undefined}
+      data-diff={change}
+      opacity={change === 'removed' ? REMOVED_OPACITY : undefined}
+    >
+      <title>{style ? `［${style.label}］${described}${note ? `（${note}）` : ''}` : described}</title>
       <rect
         x={laid.x}
         y={laid.y}
@@ -56,9 +134,9 @@ function StateBox({ laid, marks, most }: { laid: LaidState; marks: DiagramMarks;
         height={laid.height}
         rx={compound ? 8 : 12}
         fill={fill}
-        stroke={active ? ACTIVE : INK}
-        strokeWidth={active ? 3 : 1.2}
-        strokeDasharray={state.kind === 'parallel' ? '6 4' : undefined}
+        stroke={style?.colour ?? (active ? ACTIVE : INK)}
+        strokeWidth={style?.width ?? (active ? 3 : 1.2)}
+        strokeDasharray={style ? style.dash : state.kind === 'parallel' ? '6 4' : undefined}
       />
       {state.kind === 'final' && (
         <rect
@@ -84,6 +162,7 @@ function StateBox({ laid, marks, most }: { laid: LaidState; marks: DiagramMarks;
           {i === 0 && count !== undefined ? `（${count}）` : ''}
         </text>
       ))}
+      {change && <DiffBadge kind={change} x={laid.x + laid.width} y={laid.y} />}
     </g>
   );
 }
@@ -93,8 +172,11 @@ function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; 
   const active = marks.activeEdges?.has(edge.id) ?? false;
   const red = marks.redEdges?.has(edge.id) ?? false;
   const count = marks.edgeCounts?.get(edge.id);
-  const colour = active ? ACTIVE : red ? RED : INK;
-  const width = active ? 3 : count !== undefined && most > 0 ? 1 + (5 * count) / most : 1.2;
+  const change = marks.diff?.edges.get(edge.id);
+  const style = change ? DIFF_STYLE[change] : undefined;
+  const note = marks.diff?.notes.get(edge.id);
+  const colour = style?.colour ?? (active ? ACTIVE : red ? RED : INK);
+  const width = style?.width ?? (active ? 3 : count !== undefined && most > 0 ? 1 + (5 * count) / most : 1.2);
   const label = count !== undefined ? `${edge.label}（${count}）` : edge.label;
   const box = edge.labelBox;
   return (
@@ -102,14 +184,17 @@ function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; 
       data-edge={edge.initial ? undefined : edge.id}
       data-active={active || undefined}
       data-red={red || undefined}
+      data-diff={change}
+      opacity={change === 'removed' ? REMOVED_OPACITY : undefined}
     >
+      {style && <title>{`［${style.label}］${note ?? edge.label}`}</title>}
       <path
         d={path(edge.points)}
         fill="none"
         stroke={colour}
         strokeWidth={width}
-        strokeDasharray={red ? '5 3' : undefined}
-        markerEnd={`url(#arrow-${active ? 'active' : red ? 'red' : 'ink'})`}
+        strokeDasharray={style ? style.dash : red ? '5 3' : undefined}
+        markerEnd={`url(#arrow-${change ?? (active ? 'active' : red ? 'red' : 'ink')})`}
       />
       {box && (
         <>
@@ -130,6 +215,7 @@ function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; 
           >
             {label}
           </text>
+          {change && <DiffBadge kind={change} x={box.x - 10} y={box.y + box.height / 2} />}
         </>
       )}
     </g>
@@ -165,14 +251,30 @@ export function DiagramSvg({
   const mostState = Math.max(0, ...(marks.stateCounts?.values() ?? []));
   const mostEdge = Math.max(0, ...(marks.edgeCounts?.values() ?? []));
   const transitions = layout.graph.edges.length;
+  const { diff } = marks;
+  // a diff diagram has a legend below, and counts today's states (not those drawn as removed)
+  const caption = legendCaption(diff?.against);
+  const width = diff ? Math.max(layout.width, legendWidth(caption)) : layout.width;
+  const height = diff ? layout.height + LEGEND_HEIGHT : layout.height;
+  const states = diff
+    ? layout.states.filter((laid) => diff.states.get(laid.state.id) !== 'removed').length
+    : layout.states.length;
+  const changes = diff
+    ? (['added', 'changed', 'removed'] as const)
+        .map((kind) => {
+          const n = [...diff.states.values(), ...diff.edges.values()].filter((k) => k === kind).length;
+          return `${DIFF_STYLE[kind].label} ${n}`;
+        })
+        .join('、')
+    : '';
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
-      viewBox={viewBox ?? `0 0 ${layout.width} ${layout.height}`}
-      width={layout.width}
-      height={layout.height}
+      viewBox={viewBox ?? `0 0 ${width} ${height}`}
+      width={width}
+      height={height}
       role="img"
-      aria-label={`${title}狀態圖：${layout.states.length} 個狀態、${transitions} 個轉換`}
+      aria-label={`${title}狀態圖：${states} 個狀態、${transitions} 個轉換${diff ? `；${caption}${changes}` : ''}`}
       fontFamily={FONT}
     >
       <title>{title}</title>
@@ -180,8 +282,12 @@ export function DiagramSvg({
         <Arrow id="ink" colour={INK} />
         <Arrow id="active" colour={ACTIVE} />
         <Arrow id="red" colour={RED} />
+        {diff &&
+          (['added', 'changed', 'removed'] as const).map((kind) => (
+            <Arrow key={kind} id={kind} colour={DIFF_STYLE[kind].colour} />
+          ))}
       </defs>
-      <rect x={0} y={0} width={layout.width} height={layout.height} fill="#ffffff" />
+      <rect x={0} y={0} width={width} height={height} fill="#ffffff" />
       {[...layout.states]
         .sort((a, b) => a.depth - b.depth)
         .map((laid) => (
@@ -216,6 +322,7 @@ export function DiagramSvg({
       {layout.edges.map((edge) => (
         <EdgeLine key={edge.id} edge={edge} marks={marks} most={mostEdge} />
       ))}
+      {diff && <DiffLegend y={layout.height} against={caption} />}
     </svg>
   );
 }

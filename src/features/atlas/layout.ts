@@ -57,6 +57,29 @@ export interface Layout {
   edges: LaidEdge[];
 }
 
+/**
+ * What a diagram draws beyond the machine's own graph: states and transitions of another version of it
+ * (`npm run atlas:diff` draws those removed since). Each state goes in the state `parent` names, the
+ * machine's root, one of its states or another extra; an extra edge's ends may be either too.
+ */
+export interface LayoutExtras {
+  states: ReadonlyArray<{ parent: string; state: GraphState }>;
+  edges: ReadonlyArray<{ id: string; source: string; target: string; label: string }>;
+}
+
+/** The machine's states with the extras put in their parents (the graph's own objects when there are none). */
+function drawnRoot(root: GraphState, extras?: LayoutExtras): GraphState {
+  if (!extras || extras.states.length === 0) return root;
+  const within = (state: GraphState): GraphState => ({
+    ...state,
+    children: [
+      ...state.children,
+      ...extras.states.filter((extra) => extra.parent === state.id).map((extra) => extra.state),
+    ].map(within),
+  });
+  return within(root);
+}
+
 const linesOf = (state: GraphState) => [state.key, ...state.invokes.map((src) => `invoke ${src}`)];
 
 const initialDotId = (parentId: string) => `${parentId}::initial`;
@@ -108,19 +131,32 @@ interface Placed {
   y: number;
 }
 
-/** Lays out a machine; the same input always gives the same picture. */
-export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
-  const graph = machineGraph(machine);
+/**
+ * Lays out a machine, with `extras` drawn beside its own states and transitions when given; the same input
+ * always gives the same picture.
+ */
+export async function layoutMachine(machine: AnyStateMachine, extras?: LayoutExtras): Promise<Layout> {
+  return layoutGraph(machineGraph(machine), machine.id, extras);
+}
+
+/** Lays out a machine's graph (and extras): `layoutMachine` without the machine. */
+export async function layoutGraph(
+  graph: MachineGraph,
+  machineId: string,
+  extras?: LayoutExtras,
+): Promise<Layout> {
+  const drawn = drawnRoot(graph.root, extras);
+  const drawnEdges = [...graph.edges, ...(extras?.edges ?? [])];
   const edges: ElkExtendedEdge[] = [];
   const root: ElkNode = {
-    id: graph.root.id,
+    id: drawn.id,
     layoutOptions: {
       ...LAYOUT_OPTIONS,
       'elk.padding': `[top=${PAD},left=${PAD},bottom=${PAD},right=${PAD}]`,
     },
-    children: graph.root.children.map((child) => toElkNode(child, edges)),
+    children: drawn.children.map((child) => toElkNode(child, edges)),
   };
-  const initialRoot = graph.root.children.find((child) => child.initial);
+  const initialRoot = drawn.children.find((child) => child.initial);
   if (initialRoot) {
     root.children!.unshift({ id: initialDotId(root.id), width: INITIAL_DOT, height: INITIAL_DOT });
     edges.push({
@@ -130,13 +166,13 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
     });
   }
   const fromRoot = (id: string) => (id === root.id ? anyStateId(root.id) : id);
-  if (graph.edges.some((edge) => edge.source === root.id || edge.target === root.id))
+  if (drawnEdges.some((edge) => edge.source === root.id || edge.target === root.id))
     root.children!.push({
       id: anyStateId(root.id),
       width: textWidth(ANY_STATE_LABEL) + 2 * PAD,
       height: LINE + 2 * PAD - 4,
     });
-  for (const edge of graph.edges)
+  for (const edge of drawnEdges)
     edges.push({
       id: edge.id,
       sources: [fromRoot(edge.source)],
@@ -153,7 +189,7 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
     byId.set(state.id, state);
     state.children.forEach(index);
   };
-  index(graph.root);
+  index(drawn);
   const states: LaidState[] = [];
   const initialDots: Box[] = [];
   let anyState: Box | undefined;
@@ -163,7 +199,7 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
     const state = byId.get(node.id);
     const box = { x: at.x, y: at.y, width: node.width ?? 0, height: node.height ?? 0 };
     if (node.id.endsWith('::initial')) initialDots.push(box);
-    else if (node.id === anyStateId(graph.root.id)) anyState = box;
+    else if (node.id === anyStateId(drawn.id)) anyState = box;
     else if (state && node !== laid) states.push({ ...box, state, depth, lines: linesOf(state) });
     for (const child of node.children ?? []) visit(child, at, depth + 1);
   };
@@ -201,7 +237,7 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
   collect(laid);
 
   return {
-    machineId: machine.id,
+    machineId,
     width: laid.width ?? 0,
     height: laid.height ?? 0,
     graph,
