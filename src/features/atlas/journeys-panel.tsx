@@ -110,26 +110,23 @@ export function JourneysPanel({
   );
 }
 
+/** Whether anything in the page has had the focus yet: a view opened with the page keeps the browser's start. */
+let focusUsed = false;
+if (typeof document !== 'undefined')
+  document.addEventListener('focusin', () => {
+    focusUsed = true;
+  });
+
 /**
- * Moving between the list and a journey in the page: the link followed is gone with the view it was in, so
- * the new view's heading takes the focus, as a screen reader then says where the person is. A view opened
- * with the page keeps the browser's start, and a focus put elsewhere is left alone.
+ * Moving to the list or a journey in the page (a link, Back): the link followed is gone with the view it was
+ * in, so the new view's heading takes the focus, as a screen reader then says where the person is. A view
+ * opened with the page keeps the browser's start, and a focus put elsewhere is left alone.
  */
 function useHeadingFocus(view: string, heading: RefObject<HTMLHeadingElement | null>) {
-  const shown = useRef(view);
-  const used = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on each view shown, the list or a visitor's journey
   useEffect(() => {
-    const mark = () => {
-      used.current = true;
-    };
-    document.addEventListener('focusin', mark);
-    return () => document.removeEventListener('focusin', mark);
-  }, []);
-  useEffect(() => {
-    if (view === shown.current) return;
-    shown.current = view;
     const lost = !document.activeElement || document.activeElement === document.body;
-    if (used.current && lost) heading.current?.focus();
+    if (focusUsed && lost) heading.current?.focus();
   }, [view, heading]);
 }
 

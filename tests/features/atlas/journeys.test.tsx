@@ -229,6 +229,8 @@ describe('訪客旅程: the visitors of a period', () => {
     const traffic = calls.find((call) => call.path === 'atlas/traffic')!.query;
     await user.click(link);
     await screen.findByRole('table', { name: '期間內的訪客' }, LONG);
+    // the link is gone with the traffic view: the list's heading has the focus
+    expect(screen.getByRole('heading', { name: '期間內的訪客' })).toHaveFocus();
     expect(Object.fromEntries(journeysCalls(calls).at(-1)!.query)).toEqual({
       from: traffic.get('from'),
       to: traffic.get('to'),
