@@ -52,7 +52,9 @@ const TEXT = {
   previous: '上一步',
   next: '下一步',
   last: '最後一步',
-  stepOf: (step: number, count: number) => `第 ${step} / ${count} 步`,
+  /** the step played: 「第 5 / 8 步：投保申請（shopcart） cart —plan.confirm→ details（2026-11-27 10:03:00）」 */
+  played: (step: number, count: number, machine: string, move: string, time: string) =>
+    `第 ${step} / ${count} 步：${machine} ${move}（${time}）`,
   step: (step: number) => `第 ${step} 步`,
   move: (from: string, event: string, to: string) => `${from} —${event}→ ${to}`,
   laying: '正在排版狀態圖…',
@@ -63,7 +65,10 @@ const TEXT = {
   lanesRegion: '訪客旅程的轉換（可左右捲動）',
   stepColumn: '步驟',
   time: '時間',
+  machine: (title: string, id: string) => `${title}（${id}）`,
   unknownMachine: (id: string) => `${id}（已不在圖集中）`,
+  /** a move's lane, named before it for a screen reader (and at phone width) */
+  lane: (machine: string) => `${machine}：`,
 } as const;
 
 const taipeiDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(date);
@@ -71,7 +76,7 @@ const taipeiDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: '
 const entryOf = (id: string): RegisteredMachine | undefined => machines.find((m) => m.id === id);
 const machineName = (id: string) => {
   const entry = entryOf(id);
-  return entry ? `${entry.title}（${id}）` : TEXT.unknownMachine(id);
+  return entry ? TEXT.machine(entry.title, id) : TEXT.unknownMachine(id);
 };
 
 /** The list's query as the address holds it: the last 7 Taipei days and every machine unless given. */
@@ -346,8 +351,13 @@ function JourneyView({
             </BusyButton>
           </div>
           <p className="atlas-state" aria-live="polite" data-testid="journey-step">
-            {TEXT.stepOf(at + 1, count)}：{machineName(step.machine)}{' '}
-            {TEXT.move(step.from, step.event, step.to)}（{formatTaipeiSecond(step.at)}）
+            {TEXT.played(
+              at + 1,
+              count,
+              machineName(step.machine),
+              TEXT.move(step.from, step.event, step.to),
+              formatTaipeiSecond(step.at),
+            )}
           </p>
           <StepDiagram step={step} entry={stepEntry} layout={stepEntry === entry ? layout : null} />
           <h3 id={lanesId}>{TEXT.lanesHeading}</h3>
@@ -437,7 +447,7 @@ function Lanes({
               {lanes.map((id) =>
                 id === t.machine ? (
                   <td key={id} className="atlas-lane atlas-lane-move" data-lane={id}>
-                    <span className="atlas-lane-name">{machineName(id)}：</span>
+                    <span className="atlas-lane-name">{TEXT.lane(machineName(id))}</span>
                     <span className="atlas-move">{TEXT.move(t.from, t.event, t.to)}</span>
                   </td>
                 ) : (
