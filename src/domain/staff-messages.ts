@@ -28,6 +28,8 @@ export const staffMessages = {
   outboxNotFound: () => '查無此郵件',
   /** 寄件匣: 重新寄送 is for a failed e-mail only */
   outboxResendRefused: (state: string) => `此郵件目前為「${state}」，僅寄送失敗的郵件可重新寄送`,
+  /** the atlas's 訪客旅程: no transition is stored under the anonymous id */
+  journeyNotFound: () => '查無此訪客的旅程',
   /** a staff screen or call the person's roles do not allow (the server's 403) */
   staffForbidden: () => '您沒有使用此功能的權限',
   /** the admin typed the first password twice, differently */

@@ -142,6 +142,16 @@ const PROBE_CASES: [string, FuzzRequest, string][] = [
     '起日至迄日最長 92 天',
   ],
   [
+    'a journeys period of 93 days',
+    get('atlas/journeys?from=2026-01-01&to=2026-04-03&machine=cart'),
+    '起日至迄日最長 92 天',
+  ],
+  [
+    'a visitor id in capitals',
+    { ...get('atlas/journeys/0123456789ABCDEF'), endpoint: `${API}/atlas/journeys/:visitor` },
+    '訪客代號格式錯誤',
+  ],
+  [
     'a text for the age bands',
     post(
       'tryout/quote',
@@ -162,7 +172,7 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
 
   it('reaches every endpoint the app registers', () => {
     const urls = target.endpoints.map((endpoint) => endpoint.url);
-    expect(urls).toHaveLength(63);
+    expect(urls).toHaveLength(65);
     expect(urls).toContain(`${API}/contact/submit`);
     expect(urls).toContain(`${API}/content/articles`);
     expect(urls).toContain(`${API}/DTODGAZ0/insertCart`);
@@ -174,7 +184,8 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
     expect(urls).toContain(`${API}/tryout/quote`);
     for (const url of ['overprint/lookup', 'overprint/document', 'progress/query', 'DTODGAZ0/getDecryptData'])
       expect(urls).toContain(`${API}/${url}`);
-    for (const url of ['traffic', 'test-runs']) expect(urls).toContain(`${API}/atlas/${url}`);
+    for (const url of ['traffic', 'test-runs', 'journeys', 'journeys/:visitor'])
+      expect(urls).toContain(`${API}/atlas/${url}`);
     for (const url of [
       'login',
       'logout',

@@ -66,6 +66,9 @@ const SPEC_ROLES: Record<string, readonly StaffRole[]> = {
   'GET staff/me': STAFF_ROLES,
   'GET atlas/traffic': ['analyst'],
   'GET atlas/test-runs': ['analyst'],
+  // issue 37: 訪客旅程, a period's visitors and one visitor's transitions
+  'GET atlas/journeys': ['analyst'],
+  'GET atlas/journeys/:visitor': ['analyst'],
   'GET staff/accounts': ['admin'],
   'POST staff/accounts': ['admin'],
   'POST staff/accounts/roles': ['admin'],

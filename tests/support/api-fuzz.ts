@@ -97,9 +97,18 @@ const UNKNOWN_CONTACT_NO = 'CT115010100001';
 /** A 郵件編號 of the right shape (the largest the path takes) that names none of the fuzz target's e-mails. */
 const UNKNOWN_OUTBOX_ID = '2147483647';
 
+/** An anonymous visitor of the right shape (16 hex digits) that no trace of the fuzz target carries. */
+const UNKNOWN_VISITOR = '0123456789abcdef';
+
 /** A value of the path parameter `name` of the right shape that names nothing. */
 const unknownValue = (name: string) =>
-  name === 'contactNo' ? UNKNOWN_CONTACT_NO : name === 'id' ? UNKNOWN_OUTBOX_ID : UNKNOWN_APPLICATION_NO;
+  name === 'contactNo'
+    ? UNKNOWN_CONTACT_NO
+    : name === 'id'
+      ? UNKNOWN_OUTBOX_ID
+      : name === 'visitor'
+        ? UNKNOWN_VISITOR
+        : UNKNOWN_APPLICATION_NO;
 
 /**
  * The shopcart's valid applicant with every field the form may send (the salary ones too) and no phone,
@@ -219,6 +228,8 @@ export const VALID_INPUT: Record<string, object> = {
   [`${API_BASE}/staff/login`]: { name: 'fuzz.nobody', password: 'correct horse battery' },
   // reach past the 401 and 403 only for a jar signed in with the role (the fuzz target's holds them all)
   [`${API_BASE}/atlas/traffic`]: { machine: 'contact', from: '2026-03-01', to: '2026-03-31' },
+  // fixed, as every valid input is (fuzz:api replays by seed): its mutations reach the period's checks
+  [`${API_BASE}/atlas/journeys`]: { from: '2026-01-01', to: '2026-03-31', machine: 'shopcart', page: 1 },
   [`${API_BASE}/staff/accounts`]: {
     name: 'fuzz.added',
     roles: ['service', 'underwriter'],
@@ -607,10 +618,11 @@ export class FuzzTarget {
     readonly jar: CookieJar,
     readonly endpoints: Endpoint[],
     /**
-     * the path parameters' values that name something: the application's 受理編號, the message's 案件編號 and
-     * the 郵件編號 of the e-mail the application wrote (waiting: 重新寄送 refuses it, writing nothing)
+     * the path parameters' values that name something: the application's 受理編號, the message's 案件編號,
+     * the 郵件編號 of the e-mail the application wrote (waiting: 重新寄送 refuses it, writing nothing) and
+     * the anonymous visitor its steps were stored under
      */
-    readonly known: { applicationNo: string; contactNo: string; id: string },
+    readonly known: { applicationNo: string; contactNo: string; id: string; visitor: string },
     private readonly rows: RowWatch,
   ) {}
 
@@ -627,7 +639,18 @@ export class FuzzTarget {
       .select('id')
       .where('application_no', '=', applicationNo)
       .executeTakeFirstOrThrow();
-    const known = { applicationNo, contactNo, id: String(id) };
+    // the visitor's flow steps, stored under its anonymous id: atlas/journeys/:visitor has a journey to read
+    const traced = await new CartVisitor(t, jar, '127.0.0.1').api(
+      'trace/transitions',
+      VALID_INPUT[`${API_BASE}/trace/transitions`],
+    );
+    if (traced.json().returnCode !== 0) throw new Error(`fuzz trace: ${traced.body}`);
+    const { visitor } = await t.db
+      .selectFrom('machine_traces')
+      .select('visitor')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const known = { applicationNo, contactNo, id: String(id), visitor };
     const target = new FuzzTarget(t, jar, endpoints, known, await RowWatch.start(t.db));
     await target.logIn();
     return target;

@@ -1,7 +1,12 @@
 import type { ISchema } from 'yup';
 import { caseDocumentsSchema, caseMoveSchema, caseParamsSchema } from '../../src/domain/api/application-case';
 import { applicationQueueSchema } from '../../src/domain/api/application-queue';
-import { traceBatchSchema, trafficQuerySchema } from '../../src/domain/api/atlas';
+import {
+  journeyParamsSchema,
+  journeysQuerySchema,
+  traceBatchSchema,
+  trafficQuerySchema,
+} from '../../src/domain/api/atlas';
 import {
   addDetailTraceSchema,
   addTraceSchema,
@@ -98,6 +103,8 @@ const ROUTE_SCHEMAS: Record<string, ISchema<unknown>[]> = {
   'staff/outbox/:id/resend': [outboxParamsSchema],
   'staff/me/notifications': [staffNotificationsSchema],
   'atlas/traffic': [trafficQuerySchema],
+  'atlas/journeys': [journeysQuerySchema],
+  'atlas/journeys/:visitor': [journeyParamsSchema],
   'trace/transitions': [traceBatchSchema],
 };
 

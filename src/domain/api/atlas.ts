@@ -4,6 +4,7 @@ import { TRACE_AGE_MAX_MS, TRACE_BATCH_MAX, TRACED_MACHINES, type TracedMachine 
 // yup's default messages in Chinese before the schemas below are built (no field builder here brings them)
 import '../validation/locale';
 import { labelOf } from '../validation/params';
+import { wholeNumber } from './staff';
 
 /*
  * The machine atlas (staff with the analyst role) and the trace the visitor flows send it (../trace.ts).
@@ -65,6 +66,73 @@ export const trafficQuerySchema = object({
   to: pattern('迄日', DAY),
 });
 export type TrafficQuery = InferType<typeof trafficQuerySchema>;
+
+/** Visitors a page of GET atlas/journeys lists. */
+export const JOURNEYS_PAGE_SIZE = 20;
+/** The most transitions GET atlas/journeys/:visitor answers: a journey's first ones. */
+export const JOURNEY_TRANSITIONS_MAX = 2000;
+/** An anonymous visitor as the traces store it (src/server/session-keys.ts: 16 hex digits of an HMAC). */
+export const VISITOR_ID = /^[0-9a-f]{16}$/;
+
+/**
+ * Query of GET atlas/journeys: the visitors with traces in a period of Taipei days (both ends included),
+ * only those who took a transition of `machine` in it when one is given, newest first, a page at a time.
+ */
+export const journeysQuerySchema = object({
+  from: pattern('起日', DAY),
+  to: pattern('迄日', DAY),
+  machine: string()
+    .label('流程')
+    .transform((value: unknown) => (value === '' ? undefined : value))
+    .oneOf([...TRACED_MACHINES], (p) => messages.format(labelOf(p))),
+  page: wholeNumber('頁碼', 1, 10_000).default(1),
+});
+export type JourneysQuery = InferType<typeof journeysQuerySchema>;
+
+/** Path of GET atlas/journeys/:visitor. */
+export const journeyParamsSchema = object({ visitor: pattern('訪客代號', VISITOR_ID) });
+
+/** One visitor of the journeys list: what they did in the period, never who they are. */
+export interface JourneyVisitor {
+  /** the anonymous id the traces carry */
+  visitor: string;
+  /** the first and last transition in the period, ISO */
+  firstAt: string;
+  lastAt: string;
+  /** transitions taken in the period */
+  transitions: number;
+  /** the machines those transitions were of, in the order first taken */
+  machines: string[];
+}
+
+/** A page of GET atlas/journeys. */
+export interface JourneysPage {
+  from: string;
+  to: string;
+  machine: TracedMachine | null;
+  page: number;
+  pageSize: number;
+  /** visitors in the period (under the machine given) */
+  total: number;
+  visitors: JourneyVisitor[];
+}
+
+/** One transition of a journey, as the visitor's flow sent it, with the time the server gave it. */
+export interface JourneyTransition {
+  at: string;
+  machine: string;
+  from: string;
+  event: string;
+  to: string;
+}
+
+/** GET atlas/journeys/:visitor: every transition of one visitor, across machines, in time order. */
+export interface Journey {
+  visitor: string;
+  /** how many transitions the visitor has; `transitions` holds the first JOURNEY_TRANSITIONS_MAX */
+  total: number;
+  transitions: JourneyTransition[];
+}
 
 /** What visitors did with one machine in a period. */
 export interface Traffic {

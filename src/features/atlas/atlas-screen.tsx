@@ -1,9 +1,11 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
 import type { TestRuns } from '../../domain/api/atlas';
-import { STAFF_PAGES, staffHref } from '../../domain/staff-pages';
+import { STAFF_PAGES } from '../../domain/staff-pages';
+import { AtlasLink, useAddress, VIEWS, type View } from './atlas-address';
 import { atlasApi } from './atlas-api';
 import { DiagramViewer } from './diagram-viewer';
+import { JourneysPanel } from './journeys-panel';
 import { type Layout, layoutMachine } from './layout';
 import { SimulatePanel } from './simulate-panel';
 import { TestsPanel } from './tests-panel';
@@ -12,69 +14,29 @@ import './atlas.css';
 
 /*
  * /groupins/atlas: every machine of machine-paths/registry.ts, drawn from its definition, to simulate, to play
- * its generated tests on and to see its visitors' traffic. Which machine and which view are in the address
- * (?machine=shopcart&view=tests), so a reload or a shared link opens the same.
+ * its generated tests on, to see its visitors' traffic, and one visitor's journey across machines played on
+ * the diagrams. Which machine and which view are in the address (atlas-address.tsx), so a reload or a shared
+ * link opens the same.
  */
 
-const VIEWS = { diagram: '狀態圖', simulate: '模擬', tests: '測試路徑', traffic: '訪客流量' } as const;
-type View = keyof typeof VIEWS;
-
-function readAddress(): { entry: RegisteredMachine; view: View } {
-  const search = new URLSearchParams(window.location.search);
-  const entry = machines.find((m) => m.id === search.get('machine')) ?? machines[0]!;
-  const view = (Object.keys(VIEWS) as View[]).find((v) => v === search.get('view')) ?? 'diagram';
-  return { entry, view };
-}
-
-const hrefOf = (entry: RegisteredMachine, view: View) =>
-  staffHref('atlas', `?machine=${entry.id}&view=${view}`);
-
-function useAddress() {
-  const [address, setAddress] = useState(readAddress);
-  useEffect(() => {
-    const onPop = () => setAddress(readAddress());
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, []);
-  const go = (entry: RegisteredMachine, view: View) => {
-    window.history.pushState(null, '', hrefOf(entry, view));
-    setAddress({ entry, view });
-  };
-  return { ...address, go };
-}
-
-function AtlasLink({
-  entry,
-  view,
-  current,
-  go,
-  children,
-}: {
-  entry: RegisteredMachine;
-  view: View;
-  current: boolean;
-  go: (entry: RegisteredMachine, view: View) => void;
-  children: ReactNode;
-}) {
-  return (
-    <a
-      href={hrefOf(entry, view)}
-      aria-current={current ? 'page' : undefined}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        go(entry, view);
-      }}
-    >
-      {children}
-    </a>
-  );
+/** Each machine laid out once a page: a journey goes back and forth between a few. */
+const layouts = new Map<RegisteredMachine, Promise<Layout>>();
+function layoutOf(entry: RegisteredMachine): Promise<Layout> {
+  let laid = layouts.get(entry);
+  if (!laid) {
+    laid = layoutMachine(entry.machine);
+    layouts.set(entry, laid);
+    laid.catch(() => layouts.delete(entry));
+  }
+  return laid;
 }
 
 export function AtlasScreen() {
   const [runs, setRuns] = useState<TestRuns | null>(null);
-  const [layout, setLayout] = useState<Layout | null>(null);
-  const { entry, view, go } = useAddress();
+  const [laid, setLaid] = useState<{ entry: RegisteredMachine; layout: Layout } | null>(null);
+  const { entry, view, params, go } = useAddress();
+  // the layout of the machine shown, never the one before it while the next is laid out
+  const layout = laid?.entry === entry ? laid.layout : null;
 
   useEffect(() => {
     atlasApi
@@ -84,13 +46,14 @@ export function AtlasScreen() {
   }, []);
   useEffect(() => {
     let current = true;
-    setLayout(null);
-    void layoutMachine(entry.machine).then((laid) => current && setLayout(laid));
+    void layoutOf(entry).then((next) => current && setLaid({ entry, layout: next }));
     return () => {
       current = false;
     };
   }, [entry]);
 
+  // in 訪客旅程 a machine's link keeps the list asked for, not the visitor shown
+  const { visitor: _visitor, step: _step, ...listParams } = params;
   return (
     <div className="atlas">
       <h1>{STAFF_PAGES.atlas.title}</h1>
@@ -98,7 +61,13 @@ export function AtlasScreen() {
         <ul>
           {machines.map((m) => (
             <li key={m.id}>
-              <AtlasLink entry={m} view={view} current={m === entry} go={go}>
+              <AtlasLink
+                entry={m}
+                view={view}
+                params={view === 'journeys' ? listParams : undefined}
+                aria-current={m === entry ? 'page' : undefined}
+                go={go}
+              >
                 {m.title}
                 <small>{m.id}</small>
               </AtlasLink>
@@ -114,14 +83,16 @@ export function AtlasScreen() {
           <ul>
             {(Object.keys(VIEWS) as View[]).map((v) => (
               <li key={v}>
-                <AtlasLink entry={entry} view={v} current={v === view} go={go}>
+                <AtlasLink entry={entry} view={v} aria-current={v === view ? 'page' : undefined} go={go}>
                   {VIEWS[v]}
                 </AtlasLink>
               </li>
             ))}
           </ul>
         </nav>
-        {!layout ? (
+        {view === 'journeys' ? (
+          <JourneysPanel entry={entry} layout={layout} params={params} go={go} />
+        ) : !layout ? (
           <p className="atlas-note" role="status">
             正在排版狀態圖…
           </p>
@@ -133,7 +104,7 @@ export function AtlasScreen() {
             {view === 'diagram' && <DiagramViewer layout={layout} title={entry.title} fileName={entry.id} />}
             {view === 'simulate' && <SimulatePanel key={entry.id} entry={entry} layout={layout} />}
             {view === 'tests' && <TestsPanel entry={entry} layout={layout} runs={runs} />}
-            {view === 'traffic' && <TrafficPanel entry={entry} layout={layout} />}
+            {view === 'traffic' && <TrafficPanel entry={entry} layout={layout} go={go} />}
           </>
         )}
       </section>

@@ -20,13 +20,17 @@ function matches(graph: MachineGraph, edge: GraphEdge, from: string, to: string)
   return inFrom && inTo;
 }
 
+/** The diagram's edge a traced (from, event, to) was taken on, as the traffic counts it; none when it has none. */
+export const tracedEdge = (graph: MachineGraph, from: string, event: string, to: string) =>
+  graph.edges.find((e) => e.eventType === event && matches(graph, e, from, to));
+
 export function trafficMarks(graph: MachineGraph, traffic: Traffic) {
   const visitorsIn = new Map(traffic.states.map((s) => [s.state, s.visitors]));
   const stateCounts = new Map(graphStates(graph).map((s) => [s.id, visitorsIn.get(s.path) ?? 0]));
   const edgeCounts = new Map(graph.edges.map((edge) => [edge.id, 0]));
   let unmatched = 0;
   for (const row of traffic.transitions) {
-    const edge = graph.edges.find((e) => e.eventType === row.event && matches(graph, e, row.from, row.to));
+    const edge = tracedEdge(graph, row.from, row.event, row.to);
     if (edge) edgeCounts.set(edge.id, (edgeCounts.get(edge.id) ?? 0) + row.visitors);
     else unmatched += row.times;
   }

@@ -1,18 +1,23 @@
 import { useEffect, useState } from 'react';
 import type { RegisteredMachine } from '../../../machine-paths/registry';
 import type { Traffic } from '../../domain/api/atlas';
+import { TRACED_MACHINES } from '../../domain/trace';
 import { ApiFailure } from '../../lib/api-client';
+import { AtlasLink, type Go } from './atlas-address';
 import { atlasApi } from './atlas-api';
 import { DiagramViewer } from './diagram-viewer';
 import type { Layout } from './layout';
 import { funnel, trafficMarks } from './traffic-marks';
 
-/** Traffic: how many visitors reached each state and took each transition in a period, and the flow's funnel. */
+/**
+ * Traffic: how many visitors reached each state and took each transition in a period, and the flow's funnel;
+ * 查看訪客旅程 lists those visitors, each one's journey a link.
+ */
 
 const taipeiDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(date);
 const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
 
-export function TrafficPanel({ entry, layout }: { entry: RegisteredMachine; layout: Layout }) {
+export function TrafficPanel({ entry, layout, go }: { entry: RegisteredMachine; layout: Layout; go: Go }) {
   const [period, setPeriod] = useState(() => ({
     from: taipeiDay(new Date(Date.now() - 6 * 24 * 3600 * 1000)),
     to: taipeiDay(new Date()),
@@ -80,6 +85,18 @@ export function TrafficPanel({ entry, layout }: { entry: RegisteredMachine; layo
         <p className="atlas-state" aria-live="polite" data-testid="traffic-visitors">
           {loading ? '讀取中…' : traffic ? `${traffic.visitors} 位訪客` : '—'}
         </p>
+        {(TRACED_MACHINES as readonly string[]).includes(entry.id) && (
+          <p>
+            <AtlasLink
+              entry={entry}
+              view="journeys"
+              params={{ from: period.from, to: period.to, flow: entry.id }}
+              go={go}
+            >
+              查看訪客旅程
+            </AtlasLink>
+          </p>
+        )}
         {marks && marks.unmatched > 0 && (
           <p className="atlas-note">有 {marks.unmatched} 筆紀錄對不上目前的狀態機（狀態機改版前的紀錄）。</p>
         )}

@@ -23,6 +23,7 @@ import * as applicationWaiting from './migrations/0021_application_waiting';
 import * as applicationQueueReads from './migrations/0022_application_queue_reads';
 import * as outbox from './migrations/0023_outbox';
 import * as staffNotifications from './migrations/0024_staff_notifications';
+import * as machineTraceVisitors from './migrations/0025_machine_trace_visitors';
 import type { Database } from './schema';
 
 // Listed in code, not read from disk: the server ships as one bundled file.
@@ -51,6 +52,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022_application_queue_reads': applicationQueueReads,
   '0023_outbox': outbox,
   '0024_staff_notifications': staffNotifications,
+  '0025_machine_trace_visitors': machineTraceVisitors,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

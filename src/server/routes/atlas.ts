@@ -1,11 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type TestRuns, type Traffic, traceBatchSchema, trafficQuerySchema } from '../../domain/api/atlas';
+import {
+  JOURNEY_TRANSITIONS_MAX,
+  JOURNEYS_PAGE_SIZE,
+  type Journey,
+  type JourneysPage,
+  journeyParamsSchema,
+  journeysQuerySchema,
+  type TestRuns,
+  type Traffic,
+  traceBatchSchema,
+  trafficQuerySchema,
+} from '../../domain/api/atlas';
 import { parseInput } from '../../domain/api/parse-input';
 import { RETURN_CODE } from '../../domain/envelope';
+import { staffMessages } from '../../domain/staff-messages';
 import { readTestRuns } from '../atlas/test-runs';
 import { trafficPeriod } from '../atlas/traffic-period';
-import { insertMachineTraces, readTraffic } from '../db/repositories/machine-traces';
+import {
+  insertMachineTraces,
+  readJourney,
+  readJourneys,
+  readTraffic,
+} from '../db/repositories/machine-traces';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { type SessionKeys, traceVisitorFor } from '../session-keys';
@@ -22,7 +39,8 @@ export interface AtlasRouteOptions {
 
 /**
  * The machine atlas, for staff with the analyst role (signed in through staff/login): the traffic of one
- * machine over a period and the last test runs. And the visitors' side, trace/transitions: the transitions
+ * machine over a period, the visitors' journeys (every transition of one anonymous visitor, across
+ * machines) and the last test runs. And the visitors' side, trace/transitions: the transitions
  * their flows took, stored under an HMAC of the session, never what they typed.
  */
 export const atlasRoutes: FastifyPluginAsync<AtlasRouteOptions> = async (app, { db, keys, testReport }) => {
@@ -31,6 +49,22 @@ export const atlasRoutes: FastifyPluginAsync<AtlasRouteOptions> = async (app, { 
     const checked = trafficPeriod(query.from, query.to);
     if ('problem' in checked) return reply.code(400).send(fail(RETURN_CODE.badInput, checked.problem));
     return ok<Traffic>(await readTraffic(db, query, checked.period));
+  });
+
+  app.get('/atlas/journeys', ANALYST, async (request, reply) => {
+    const query = await parseInput(journeysQuerySchema, request.query);
+    const checked = trafficPeriod(query.from, query.to);
+    if ('problem' in checked) return reply.code(400).send(fail(RETURN_CODE.badInput, checked.problem));
+    return ok<JourneysPage>(
+      await readJourneys(db, { ...query, pageSize: JOURNEYS_PAGE_SIZE }, checked.period),
+    );
+  });
+
+  app.get('/atlas/journeys/:visitor', ANALYST, async (request, reply) => {
+    const { visitor } = await parseInput(journeyParamsSchema, request.params);
+    const journey = await readJourney(db, visitor, JOURNEY_TRANSITIONS_MAX);
+    if (!journey) return reply.code(404).send(fail(RETURN_CODE.notFound, staffMessages.journeyNotFound()));
+    return ok<Journey>(journey);
   });
 
   app.get('/atlas/test-runs', ANALYST, async () => ok<TestRuns>(await readTestRuns(testReport)));
