@@ -5,7 +5,8 @@ import { staffHref } from '../../domain/staff-pages';
 /*
  * What the atlas shows is its address: which machine and which view (?machine=shopcart&view=tests), and
  * for 訪客旅程 the list's period, machine and page or the visitor and step shown
- * (?machine=shopcart&view=journeys&from=2026-11-22&to=2026-11-28&flow=shopcart&visitor=…&step=3), so a
+ * (?machine=shopcart&view=journeys&from=2026-11-22&to=2026-11-28&flow=shopcart&visitor=…&step=3), and for
+ * 流量與測試 its period (?machine=cart&view=coverage&from=2026-11-22&to=2026-11-28), so a
  * reload or a shared link opens the same. The atlas reads and writes it itself (History API).
  */
 
@@ -14,12 +15,14 @@ export const VIEWS = {
   simulate: '模擬',
   tests: '測試路徑',
   traffic: '訪客流量',
+  coverage: '流量與測試',
   journeys: '訪客旅程',
 } as const;
 export type View = keyof typeof VIEWS;
 
 /** The address's own keys of a view, in the order written. */
 const VIEW_PARAMS: Partial<Record<View, readonly string[]>> = {
+  coverage: ['from', 'to'],
   journeys: ['from', 'to', 'flow', 'page', 'visitor', 'step'],
 };
 

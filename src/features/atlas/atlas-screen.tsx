@@ -10,6 +10,7 @@ import { type Layout, layoutMachine } from './layout';
 import { SimulatePanel } from './simulate-panel';
 import { TestsPanel } from './tests-panel';
 import { TrafficPanel } from './traffic-panel';
+import { TrafficVsTestsPanel } from './traffic-vs-tests-panel';
 import './atlas.css';
 
 /*
@@ -52,7 +53,7 @@ export function AtlasScreen() {
     };
   }, [entry]);
 
-  // in 訪客旅程 a machine's link keeps the list asked for, not the visitor shown
+  // in 訪客旅程 a machine's link keeps the list asked for, not the visitor shown; in 流量與測試 the period
   const { visitor: _visitor, step: _step, ...listParams } = params;
   return (
     <div className="atlas">
@@ -64,7 +65,7 @@ export function AtlasScreen() {
               <AtlasLink
                 entry={m}
                 view={view}
-                params={view === 'journeys' ? listParams : undefined}
+                params={view === 'journeys' ? listParams : view === 'coverage' ? params : undefined}
                 aria-current={m === entry ? 'page' : undefined}
                 go={go}
               >
@@ -105,6 +106,9 @@ export function AtlasScreen() {
             {view === 'simulate' && <SimulatePanel key={entry.id} entry={entry} layout={layout} />}
             {view === 'tests' && <TestsPanel entry={entry} layout={layout} runs={runs} />}
             {view === 'traffic' && <TrafficPanel entry={entry} layout={layout} go={go} />}
+            {view === 'coverage' && (
+              <TrafficVsTestsPanel entry={entry} layout={layout} runs={runs} params={params} go={go} />
+            )}
           </>
         )}
       </section>

@@ -18,6 +18,37 @@ import { tracedEdge } from './traffic-marks';
 export const STANDINGS = ['risk', 'both', 'tested', 'neither'] as const;
 export type Standing = (typeof STANDINGS)[number];
 
+/** Each standing's name, its badge on the diagram, its line in words and what it means. */
+export const STANDING_TEXT: Record<
+  Standing,
+  { label: string; badge: string; line: string; meaning: string }
+> = {
+  risk: {
+    label: '有流量、未涵蓋',
+    badge: '險',
+    line: '粗實線',
+    meaning: '訪客走過，但沒有在機器、jsdom、Chromium 三層都通過的測試路徑走過（風險清單）',
+  },
+  both: {
+    label: '有流量、已涵蓋',
+    badge: '全',
+    line: '實線',
+    meaning: '訪客走過，也有三層都通過的測試路徑走過',
+  },
+  tested: {
+    label: '已涵蓋、無流量',
+    badge: '測',
+    line: '虛線',
+    meaning: '有三層都通過的測試路徑走過，但期間內沒有訪客走過',
+  },
+  neither: {
+    label: '皆無',
+    badge: '無',
+    line: '細點線',
+    meaning: '期間內沒有訪客走過，也沒有三層都通過的測試路徑走過',
+  },
+};
+
 export function standingOf(taken: boolean, covered: boolean): Standing {
   if (taken) return covered ? 'both' : 'risk';
   return covered ? 'tested' : 'neither';
