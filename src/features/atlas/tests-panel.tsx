@@ -3,6 +3,7 @@ import { allTransitions, type FlowPath, flowPaths } from '../../../machine-paths
 import type { RegisteredMachine } from '../../../machine-paths/registry';
 import type { TestRuns } from '../../domain/api/atlas';
 import { stateString } from '../../domain/trace';
+import type { Go, ViewParams } from './atlas-address';
 import { DiagramViewer } from './diagram-viewer';
 import type { Layout } from './layout';
 import { eventLabel } from './machine-graph';
@@ -71,16 +72,23 @@ export function TestsPanel({
   entry,
   layout,
   runs,
+  params,
+  go,
 }: {
   entry: RegisteredMachine;
   layout: Layout;
   runs: TestRuns | null;
+  /** the path played, as the address holds it: its place in the list, from 1 */
+  params: ViewParams;
+  go: Go;
 }) {
   const [paths, setPaths] = useState<FlowPath[] | null>(null);
-  const [chosen, setChosen] = useState<number | null>(null);
+  const place = Number(params.path);
+  const chosen = Number.isInteger(place) && place >= 1 ? place - 1 : null;
+  const setChosen = (next: number | null) =>
+    go(entry, 'tests', next === null ? {} : { path: String(next + 1) }, { replace: true });
   useEffect(() => {
     setPaths(null);
-    setChosen(null);
     // the largest machine takes a second or two: let the page say so first
     const timer = setTimeout(() => setPaths(flowPaths(entry)), 30);
     return () => clearTimeout(timer);

@@ -4,7 +4,7 @@ import type { RegisteredMachine } from '../../../machine-paths/registry';
 import type { TestRuns, Traffic } from '../../domain/api/atlas';
 import { TRACED_MACHINES } from '../../domain/trace';
 import { ApiFailure } from '../../lib/api-client';
-import type { Go, ViewParams } from './atlas-address';
+import { type Go, periodOf, type ViewParams } from './atlas-address';
 import { atlasApi } from './atlas-api';
 import { STANDING_STYLE, StandingBadge } from './diagram-svg';
 import { DiagramViewer } from './diagram-viewer';
@@ -52,17 +52,7 @@ const TEXT = {
   picked: (move: string) => `狀態圖上標示：${move}`,
 } as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const taipeiDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(date);
 const when = (iso: string) => new Date(iso).toLocaleString('zh-TW', { timeZone: 'Asia/Taipei' });
-
-/** The period as the address holds it: the last 7 Taipei days unless given (as 訪客流量's). */
-function periodOf(params: ViewParams) {
-  return {
-    from: DAY.test(params.from ?? '') ? params.from! : taipeiDay(new Date(Date.now() - 6 * 24 * 3600 * 1000)),
-    to: DAY.test(params.to ?? '') ? params.to! : taipeiDay(new Date()),
-  };
-}
 
 const moveOf = (e: EdgeStanding) => TEXT.move(e.from, e.edge.label, e.to);
 
