@@ -117,6 +117,9 @@ describe('流量與測試 in Chromium against the built server', () => {
     await risk.waitFor({ timeout: 20_000 });
     const address = new URL(page.url()).searchParams;
     expect([address.get('machine'), address.get('view')]).toEqual(['cart', 'coverage']);
+    // the build that wrote the address, as the page shows it (package version and short commit)
+    expect(address.get('build')).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{7,}$/);
+    expect(await page.getByTestId('build-version').textContent()).toBe(`版本 ${address.get('build')}`);
 
     // the risk list first, and adding a package first in it, with the one visitor
     const headings = await page.locator('.atlas-side h3').allTextContents();
