@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildVersion } from './scripts/vite/build-version.ts';
 import { BASE_PATH } from './src/domain/screens.ts';
 
 // The staff's pages (the sign-in, the shell and each role's screens: src/staff-main.tsx) as a build of their
@@ -9,6 +10,8 @@ export default defineConfig({
   base: `${BASE_PATH}staff/`,
   plugins: [react()],
   publicDir: false,
+  // the atlas shows the build's version and its links carry it (src/features/atlas/atlas-address.tsx)
+  define: { 'import.meta.env.BUILD_VERSION': JSON.stringify(buildVersion()) },
   build: {
     outDir: 'dist/client/staff',
     emptyOutDir: true,

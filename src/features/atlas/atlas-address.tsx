@@ -3,10 +3,13 @@ import { machines, type RegisteredMachine } from '../../../machine-paths/registr
 import { staffHref } from '../../domain/staff-pages';
 
 /*
- * What the atlas shows is its address: which machine and which view (?machine=shopcart&view=tests), and
+ * What the atlas shows is its address: which machine and which view (?machine=shopcart&view=tests), the
+ * path played in 測試路徑 (&path=3, its place in the list), the period of 訪客流量 (&from=&to=), and
  * for 訪客旅程 the list's period, machine and page or the visitor and step shown
- * (?machine=shopcart&view=journeys&from=2026-11-22&to=2026-11-28&flow=shopcart&visitor=…&step=3), so a
- * reload or a shared link opens the same. The atlas reads and writes it itself (History API).
+ * (?machine=shopcart&view=journeys&from=2026-11-22&to=2026-11-28&flow=shopcart&visitor=…&step=3), and for
+ * 流量與測試 its period (?machine=cart&view=coverage&from=2026-11-22&to=2026-11-28), with the build that
+ * wrote it (&build=), so a reload or a shared link opens the same, and says so when it was written by
+ * another version. The atlas reads and writes it itself (History API).
  */
 
 export const VIEWS = {
@@ -14,12 +17,22 @@ export const VIEWS = {
   simulate: '模擬',
   tests: '測試路徑',
   traffic: '訪客流量',
+  coverage: '流量與測試',
   journeys: '訪客旅程',
 } as const;
 export type View = keyof typeof VIEWS;
 
+/**
+ * The build this page is, as its links carry it (`&build=0.1.0+1a2b3c4`, vite.staff.config.ts), so a link cited
+ * in a ticket says which version of the machines it showed; 'dev' outside a build.
+ */
+export const BUILD_VERSION: string = import.meta.env.BUILD_VERSION ?? 'dev';
+
 /** The address's own keys of a view, in the order written. */
 const VIEW_PARAMS: Partial<Record<View, readonly string[]>> = {
+  tests: ['path'],
+  traffic: ['from', 'to'],
+  coverage: ['from', 'to'],
   journeys: ['from', 'to', 'flow', 'page', 'visitor', 'step'],
 };
 
@@ -30,6 +43,8 @@ export interface AtlasAddress {
   entry: RegisteredMachine;
   view: View;
   params: ViewParams;
+  /** the build the address was written by, when it names one */
+  build: string | null;
 }
 
 export type Go = (
@@ -48,13 +63,25 @@ function readAddress(): AtlasAddress {
     const value = search.get(key);
     if (value) params[key] = value;
   }
-  return { entry, view, params };
+  return { entry, view, params, build: search.get('build') };
 }
 
 export function hrefOf(entry: RegisteredMachine, view: View, params: ViewParams = {}): string {
   const query = new URLSearchParams({ machine: entry.id, view });
   for (const key of VIEW_PARAMS[view] ?? []) if (params[key]) query.set(key, params[key]);
+  query.set('build', BUILD_VERSION);
   return staffHref('atlas', `?${query}`);
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const taipeiDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(date);
+
+/** A period of Taipei days as the address holds it (訪客流量, 流量與測試): the last 7 unless given. */
+export function periodOf(params: ViewParams) {
+  return {
+    from: DAY.test(params.from ?? '') ? params.from! : taipeiDay(new Date(Date.now() - 6 * 24 * 3600 * 1000)),
+    to: DAY.test(params.to ?? '') ? params.to! : taipeiDay(new Date()),
+  };
 }
 
 /** The address and the atlas's way to another: pushed as a new entry, or replacing this one. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
 import type { TestRuns } from '../../domain/api/atlas';
 import { STAFF_PAGES } from '../../domain/staff-pages';
-import { AtlasLink, useAddress, VIEWS, type View } from './atlas-address';
+import { AtlasLink, BUILD_VERSION, useAddress, VIEWS, type View, type ViewParams } from './atlas-address';
 import { atlasApi } from './atlas-api';
 import { DiagramViewer } from './diagram-viewer';
 import { JourneysPanel } from './journeys-panel';
@@ -10,6 +10,7 @@ import { type Layout, layoutMachine } from './layout';
 import { SimulatePanel } from './simulate-panel';
 import { TestsPanel } from './tests-panel';
 import { TrafficPanel } from './traffic-panel';
+import { TrafficVsTestsPanel } from './traffic-vs-tests-panel';
 import './atlas.css';
 
 /*
@@ -31,10 +32,21 @@ function layoutOf(entry: RegisteredMachine): Promise<Layout> {
   return laid;
 }
 
+const TEXT = {
+  laying: '正在排版狀態圖…',
+  counts: (states: number, transitions: number) => `${states} 個狀態、${transitions} 個轉換`,
+  build: (version: string) => `版本 ${version}`,
+  otherBuild: (linked: string, running: string) =>
+    `此連結建立於版本 ${linked}，目前為版本 ${running}，圖可能已變更。`,
+} as const;
+
+/** The views that show a period of days: a link between them, or to another machine, keeps it. */
+const PERIOD_VIEWS: readonly View[] = ['traffic', 'coverage'];
+
 export function AtlasScreen() {
   const [runs, setRuns] = useState<TestRuns | null>(null);
   const [laid, setLaid] = useState<{ entry: RegisteredMachine; layout: Layout } | null>(null);
-  const { entry, view, params, go } = useAddress();
+  const { entry, view, params, build, go } = useAddress();
   // the layout of the machine shown, never the one before it while the next is laid out
   const layout = laid?.entry === entry ? laid.layout : null;
 
@@ -52,11 +64,22 @@ export function AtlasScreen() {
     };
   }, [entry]);
 
-  // in 訪客旅程 a machine's link keeps the list asked for, not the visitor shown
+  // in 訪客旅程 a machine's link keeps the list asked for, not the visitor shown; in a period's view the period
   const { visitor: _visitor, step: _step, ...listParams } = params;
+  const period: ViewParams | undefined = PERIOD_VIEWS.includes(view)
+    ? { from: params.from ?? '', to: params.to ?? '' }
+    : undefined;
   return (
     <div className="atlas">
       <h1>{STAFF_PAGES.atlas.title}</h1>
+      <p className="atlas-note" data-testid="build-version">
+        {TEXT.build(BUILD_VERSION)}
+      </p>
+      {build && build !== BUILD_VERSION && (
+        <p className="atlas-warning" role="status" data-testid="other-build">
+          {TEXT.otherBuild(build, BUILD_VERSION)}
+        </p>
+      )}
       <nav aria-label="狀態機" className="atlas-machines">
         <ul>
           {machines.map((m) => (
@@ -64,7 +87,7 @@ export function AtlasScreen() {
               <AtlasLink
                 entry={m}
                 view={view}
-                params={view === 'journeys' ? listParams : undefined}
+                params={view === 'journeys' ? listParams : period}
                 aria-current={m === entry ? 'page' : undefined}
                 go={go}
               >
@@ -83,7 +106,13 @@ export function AtlasScreen() {
           <ul>
             {(Object.keys(VIEWS) as View[]).map((v) => (
               <li key={v}>
-                <AtlasLink entry={entry} view={v} aria-current={v === view ? 'page' : undefined} go={go}>
+                <AtlasLink
+                  entry={entry}
+                  view={v}
+                  params={PERIOD_VIEWS.includes(v) ? period : undefined}
+                  aria-current={v === view ? 'page' : undefined}
+                  go={go}
+                >
                   {VIEWS[v]}
                 </AtlasLink>
               </li>
@@ -94,17 +123,22 @@ export function AtlasScreen() {
           <JourneysPanel entry={entry} layout={layout} params={params} go={go} />
         ) : !layout ? (
           <p className="atlas-note" role="status">
-            正在排版狀態圖…
+            {TEXT.laying}
           </p>
         ) : (
           <>
             <p className="atlas-note" data-testid="drawn-counts">
-              {layout.states.length} 個狀態、{layout.graph.edges.length} 個轉換
+              {TEXT.counts(layout.states.length, layout.graph.edges.length)}
             </p>
             {view === 'diagram' && <DiagramViewer layout={layout} title={entry.title} fileName={entry.id} />}
             {view === 'simulate' && <SimulatePanel key={entry.id} entry={entry} layout={layout} />}
-            {view === 'tests' && <TestsPanel entry={entry} layout={layout} runs={runs} />}
-            {view === 'traffic' && <TrafficPanel entry={entry} layout={layout} go={go} />}
+            {view === 'tests' && (
+              <TestsPanel entry={entry} layout={layout} runs={runs} params={params} go={go} />
+            )}
+            {view === 'traffic' && <TrafficPanel entry={entry} layout={layout} params={params} go={go} />}
+            {view === 'coverage' && (
+              <TrafficVsTestsPanel entry={entry} layout={layout} runs={runs} params={params} go={go} />
+            )}
           </>
         )}
       </section>

@@ -1,5 +1,6 @@
 import { ANY_STATE_LABEL, FONT_SIZE, type LaidEdge, type LaidState, type Layout, textWidth } from './layout';
 import type { ChangeKind, DiffMarks } from './machine-diff';
+import { STANDING_TEXT, STANDINGS, type Standing } from './traffic-vs-tests';
 
 /*
  * A laid-out machine as SVG. Colours and lines are presentation attributes, not CSS, so the same markup is
@@ -18,6 +19,8 @@ export interface DiagramMarks {
   edgeCounts?: ReadonlyMap<string, number>;
   /** what changed since another version of the machine (npm run atlas:diff): drawn in three styles, with a legend */
   diff?: DiffMarks;
+  /** where traffic and tests disagree (traffic-vs-tests.ts): each edge's standing, in four styles */
+  standings?: ReadonlyMap<string, Standing>;
 }
 
 const INK = '#334155';
@@ -44,6 +47,30 @@ const DIFF_STYLE: Record<
   changed: { label: '變更', badge: '變', colour: '#b45309', dash: '9 4', width: 3 },
   removed: { label: '移除', badge: '移', colour: '#64748b', dash: '2 3', width: 1.5 },
 };
+
+/**
+ * The four standings of traffic against tests, told apart by line and badge as well as colour: the risk (taken,
+ * not covered) a thick solid line, taken and covered a solid one, covered only dashed, neither thin dotted grey.
+ */
+export const STANDING_STYLE: Record<Standing, { colour: string; dash?: string; width: number }> = {
+  risk: { colour: '#c62828', width: 4 },
+  both: { colour: '#1b7f3b', width: 2.5 },
+  tested: { colour: '#0b5cad', dash: '8 4', width: 2 },
+  neither: { colour: '#64748b', dash: '2 3', width: 1.2 },
+};
+
+/** A standing's badge: a round mark with its character (險, 全, 測, 無), before a transition's label. */
+export function StandingBadge({ standing, x, y }: { standing: Standing; x: number; y: number }) {
+  const { colour } = STANDING_STYLE[standing];
+  return (
+    <g data-standing-badge={standing}>
+      <circle cx={x} cy={y} r={9} fill="#ffffff" stroke={colour} strokeWidth={1.5} />
+      <text x={x} y={y + 4} fontSize={FONT_SIZE} textAnchor="middle" fill={colour} fontWeight={700}>
+        {STANDING_TEXT[standing].badge}
+      </text>
+    </g>
+  );
+}
 const REMOVED_OPACITY = 0.6;
 const LEGEND_HEIGHT = 30;
 
@@ -175,8 +202,15 @@ function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; 
   const change = marks.diff?.edges.get(edge.id);
   const style = change ? DIFF_STYLE[change] : undefined;
   const note = marks.diff?.notes.get(edge.id);
-  const colour = style?.colour ?? (active ? ACTIVE : red ? RED : INK);
-  const width = style?.width ?? (active ? 3 : count !== undefined && most > 0 ? 1 + (5 * count) / most : 1.2);
+  const standing = marks.standings?.get(edge.id);
+  // a standing keeps its line and badge when picked; only its colour turns to the highlight's
+  const four = standing ? STANDING_STYLE[standing] : undefined;
+  const colour = style?.colour ?? (active ? ACTIVE : (four?.colour ?? (red ? RED : INK)));
+  const width =
+    style?.width ??
+    (active
+      ? Math.max(3, (four?.width ?? 0) + 1)
+      : (four?.width ?? (count !== undefined && most > 0 ? 1 + (5 * count) / most : 1.2)));
   const label = count !== undefined ? `${edge.label}（${count}）` : edge.label;
   const box = edge.labelBox;
   return (
@@ -185,16 +219,18 @@ function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; 
       data-active={active || undefined}
       data-red={red || undefined}
       data-diff={change}
+      data-standing={standing}
       opacity={change === 'removed' ? REMOVED_OPACITY : undefined}
     >
       {style && <title>{`［${style.label}］${note ?? edge.label}`}</title>}
+      {standing && <title>{`［${STANDING_TEXT[standing].label}］${label}`}</title>}
       <path
         d={path(edge.points)}
         fill="none"
         stroke={colour}
         strokeWidth={width}
-        strokeDasharray={style ? style.dash : red ? '5 3' : undefined}
-        markerEnd={`url(#arrow-${change ?? (active ? 'active' : red ? 'red' : 'ink')})`}
+        strokeDasharray={style ? style.dash : four ? four.dash : red ? '5 3' : undefined}
+        markerEnd={`url(#arrow-${change ?? (active ? 'active' : (standing ?? (red ? 'red' : 'ink')))})`}
       />
       {box && (
         <>
@@ -216,6 +252,7 @@ function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; 
             {label}
           </text>
           {change && <DiffBadge kind={change} x={box.x - 10} y={box.y + box.height / 2} />}
+          {standing && <StandingBadge standing={standing} x={box.x - 10} y={box.y + box.height / 2} />}
         </>
       )}
     </g>
@@ -285,6 +322,10 @@ export function DiagramSvg({
         {diff &&
           (['added', 'changed', 'removed'] as const).map((kind) => (
             <Arrow key={kind} id={kind} colour={DIFF_STYLE[kind].colour} />
+          ))}
+        {marks.standings &&
+          STANDINGS.map((standing) => (
+            <Arrow key={standing} id={standing} colour={STANDING_STYLE[standing].colour} />
           ))}
       </defs>
       <rect x={0} y={0} width={width} height={height} fill="#ffffff" />

@@ -3,28 +3,18 @@ import { allTransitions, type FlowPath, flowPaths } from '../../../machine-paths
 import type { RegisteredMachine } from '../../../machine-paths/registry';
 import type { TestRuns } from '../../domain/api/atlas';
 import { stateString } from '../../domain/trace';
+import type { Go, ViewParams } from './atlas-address';
 import { DiagramViewer } from './diagram-viewer';
 import type { Layout } from './layout';
 import { eventLabel } from './machine-graph';
 import { activeStateIds, edgesOf } from './simulation';
+import { LEVEL_NAMES, type Result, resultsOf, transitionsPassed } from './test-coverage';
 
 /*
  * Tests: the machine's generated paths (the same the model tests run), each playable on the diagram step by
  * step, with the last run's result per level; transitions that no path takes, or no path that passed on
  * every level of the last run, are red.
  */
-
-const LEVEL_NAMES: Record<string, string> = { machine: '機器', jsdom: 'jsdom', chromium: 'Chromium' };
-
-type Result = 'passed' | 'failed' | 'unrun';
-
-function resultsOf(runs: TestRuns | null, machineId: string, path: FlowPath): Array<[string, Result]> {
-  return Object.keys(LEVEL_NAMES).map((level) => {
-    const passed = runs?.levels[level]?.[machineId];
-    if (!passed) return [level, 'unrun'];
-    return [level, passed.includes(path.key) ? 'passed' : 'failed'];
-  });
-}
 
 const RESULT_TEXT: Record<Result, string> = { passed: '通過', failed: '未通過', unrun: '未執行' };
 
@@ -82,16 +72,23 @@ export function TestsPanel({
   entry,
   layout,
   runs,
+  params,
+  go,
 }: {
   entry: RegisteredMachine;
   layout: Layout;
   runs: TestRuns | null;
+  /** the path played, as the address holds it: its place in the list, from 1 */
+  params: ViewParams;
+  go: Go;
 }) {
   const [paths, setPaths] = useState<FlowPath[] | null>(null);
-  const [chosen, setChosen] = useState<number | null>(null);
+  const place = Number(params.path);
+  const chosen = Number.isInteger(place) && place >= 1 ? place - 1 : null;
+  const setChosen = (next: number | null) =>
+    go(entry, 'tests', next === null ? {} : { path: String(next + 1) }, { replace: true });
   useEffect(() => {
     setPaths(null);
-    setChosen(null);
     // the largest machine takes a second or two: let the page say so first
     const timer = setTimeout(() => setPaths(flowPaths(entry)), 30);
     return () => clearTimeout(timer);
@@ -99,10 +96,10 @@ export function TestsPanel({
 
   const red = useMemo(() => {
     if (!paths) return new Set<string>();
-    const counted = runs?.recordedAt
-      ? paths.filter((p) => resultsOf(runs, entry.id, p).every(([, result]) => result === 'passed'))
-      : paths;
-    const covered = new Set(counted.flatMap((p) => p.transitions));
+    // with no report yet, what a path takes at all
+    const covered = runs?.recordedAt
+      ? transitionsPassed(paths, runs, entry.id)
+      : new Set(paths.flatMap((p) => p.transitions));
     return edgesOf(
       layout.graph,
       allTransitions(entry.machine).filter((t) => !covered.has(t)),

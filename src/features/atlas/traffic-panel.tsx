@@ -3,7 +3,7 @@ import type { RegisteredMachine } from '../../../machine-paths/registry';
 import type { Traffic } from '../../domain/api/atlas';
 import { TRACED_MACHINES } from '../../domain/trace';
 import { ApiFailure } from '../../lib/api-client';
-import { AtlasLink, type Go } from './atlas-address';
+import { AtlasLink, type Go, periodOf, type ViewParams } from './atlas-address';
 import { atlasApi } from './atlas-api';
 import { DiagramViewer } from './diagram-viewer';
 import type { Layout } from './layout';
@@ -14,14 +14,22 @@ import { funnel, trafficMarks } from './traffic-marks';
  * 查看訪客旅程 lists those visitors, each one's journey a link.
  */
 
-const taipeiDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(date);
 const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
 
-export function TrafficPanel({ entry, layout, go }: { entry: RegisteredMachine; layout: Layout; go: Go }) {
-  const [period, setPeriod] = useState(() => ({
-    from: taipeiDay(new Date(Date.now() - 6 * 24 * 3600 * 1000)),
-    to: taipeiDay(new Date()),
-  }));
+export function TrafficPanel({
+  entry,
+  layout,
+  params,
+  go,
+}: {
+  entry: RegisteredMachine;
+  layout: Layout;
+  /** the period, as the address holds it */
+  params: ViewParams;
+  go: Go;
+}) {
+  const period = periodOf(params);
+  const setPeriod = (next: { from: string; to: string }) => go(entry, 'traffic', next, { replace: true });
   const [traffic, setTraffic] = useState<Traffic | null>(null);
   const [failure, setFailure] = useState('');
   const [loading, setLoading] = useState(false);
@@ -41,7 +49,7 @@ export function TrafficPanel({ entry, layout, go }: { entry: RegisteredMachine; 
     return () => {
       current = false;
     };
-  }, [entry, period]);
+  }, [entry, period.from, period.to]);
 
   const marks = traffic ? trafficMarks(layout.graph, traffic) : undefined;
   const steps = traffic ? funnel(layout.graph, traffic) : [];
