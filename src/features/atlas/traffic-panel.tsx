@@ -7,6 +7,7 @@ import { AtlasLink, type Go, periodOf, type ViewParams } from './atlas-address';
 import { atlasApi } from './atlas-api';
 import { DiagramViewer } from './diagram-viewer';
 import type { Layout } from './layout';
+import { PeriodForm } from './period-form';
 import { funnel, trafficMarks } from './traffic-marks';
 
 /**
@@ -56,26 +57,7 @@ export function TrafficPanel({
   return (
     <div className="atlas-split">
       <div>
-        <form className="atlas-period" onSubmit={(event) => event.preventDefault()}>
-          <label>
-            起日
-            <input
-              type="date"
-              value={period.from}
-              max={period.to}
-              onChange={(event) => event.target.value && setPeriod({ ...period, from: event.target.value })}
-            />
-          </label>
-          <label>
-            迄日
-            <input
-              type="date"
-              value={period.to}
-              min={period.from}
-              onChange={(event) => event.target.value && setPeriod({ ...period, to: event.target.value })}
-            />
-          </label>
-        </form>
+        <PeriodForm period={period} onChange={setPeriod} />
         {failure && (
           <p className="diagram-error" role="alert">
             {failure}

@@ -9,6 +9,7 @@ import { atlasApi } from './atlas-api';
 import { STANDING_STYLE, StandingBadge } from './diagram-svg';
 import { DiagramViewer } from './diagram-viewer';
 import type { Layout } from './layout';
+import { PeriodForm } from './period-form';
 import { LEVEL_NAMES } from './test-coverage';
 import {
   type EdgeStanding,
@@ -29,8 +30,6 @@ const TEXT = {
   heading: '流量與測試',
   intro: (from: string, to: string) =>
     `${from} 至 ${to}（台北時間）訪客走過的轉換，對照上次測試紀錄中在機器、jsdom、Chromium 三層都通過的測試路徑。`,
-  from: '起日',
-  to: '迄日',
   recorded: (at: string) => `上次測試紀錄：${at}`,
   noReport:
     '尚無測試紀錄，無法判斷哪些轉換已由測試涵蓋，因此不分組（執行 npm test、npm run test:e2e 後執行 npm run machines:coverage）。',
@@ -142,26 +141,7 @@ export function TrafficVsTestsPanel({
   return (
     <div className="atlas-split">
       <div>
-        <form className="atlas-period" onSubmit={(event) => event.preventDefault()}>
-          <label>
-            {TEXT.from}
-            <input
-              type="date"
-              value={period.from}
-              max={period.to}
-              onChange={(event) => event.target.value && setPeriod({ ...period, from: event.target.value })}
-            />
-          </label>
-          <label>
-            {TEXT.to}
-            <input
-              type="date"
-              value={period.to}
-              min={period.from}
-              onChange={(event) => event.target.value && setPeriod({ ...period, to: event.target.value })}
-            />
-          </label>
-        </form>
+        <PeriodForm period={period} onChange={setPeriod} />
         {failure && (
           <p className="diagram-error" role="alert">
             {failure}
