@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { type GraphState, machineGraph } from '../../src/features/atlas/machine-graph';
+import { meetingOrder } from '../../src/features/atlas/meeting-order';
 
 /*
  * How well an exported diagram (docs/machines/<id>.svg) reads, measured on the SVG itself: forward
@@ -32,47 +33,6 @@ export interface DiagramFigures {
   throughState: number;
   /** pairs of label boxes that overlap, and label boxes on a simple state */
   labelOverlaps: number;
-}
-
-/** Each state's id in the order a visitor first meets it: entering a state enters its initial children too. */
-export function meetingOrder(machine: AnyStateMachine): string[] {
-  const graph = machineGraph(machine);
-  const parentOf = new Map<string, GraphState>();
-  const byId = new Map<string, GraphState>();
-  const index = (state: GraphState) => {
-    byId.set(state.id, state);
-    for (const child of state.children) {
-      parentOf.set(child.id, state);
-      index(child);
-    }
-  };
-  index(graph.root);
-  const order: string[] = [];
-  const met = new Set<string>([graph.root.id]);
-  const meet = (id: string, into: string[]) => {
-    const chain: string[] = [];
-    for (let at: string | undefined = id; at && !met.has(at); at = parentOf.get(at)?.id) chain.unshift(at);
-    let state = byId.get(id);
-    while (state?.children.length) {
-      state = state.children.find((child) => child.initial);
-      if (state && !met.has(state.id)) chain.push(state.id);
-    }
-    for (const entered of chain) {
-      met.add(entered);
-      order.push(entered);
-      into.push(entered);
-    }
-  };
-  let frontier: string[] = [];
-  const initial = graph.root.children.find((child) => child.initial);
-  if (initial) meet(initial.id, frontier);
-  while (frontier.length > 0) {
-    const next: string[] = [];
-    for (const id of frontier)
-      for (const edge of graph.edges) if (edge.source === id) meet(edge.target, next);
-    frontier = next;
-  }
-  return order;
 }
 
 const segmentLength = (a: Point, b: Point) => Math.hypot(b.x - a.x, b.y - a.y);
@@ -166,9 +126,10 @@ export function diagramFigures(svg: string, machine: AnyStateMachine): DiagramFi
     }
   };
   index(graph.root);
+  // a state and the states holding it, the machine's root apart: the box of its own transitions is a state
   const holding = (id: string) => {
-    const ids = new Set<string>();
-    for (let at: string | undefined = id; at; at = parentOf.get(at)) ids.add(at);
+    const ids = new Set([id]);
+    for (let at = parentOf.get(id); at && at !== graph.root.id; at = parentOf.get(at)) ids.add(at);
     return ids;
   };
 
@@ -190,7 +151,7 @@ export function diagramFigures(svg: string, machine: AnyStateMachine): DiagramFi
     labels.push(...rectsOf(group));
   }
 
-  const rank = new Map(meetingOrder(machine).map((id, i) => [id, i]));
+  const rank = new Map(meetingOrder(graph).map((id, i) => [id, i]));
   const edges = new Map(graph.edges.map((edge) => [edge.id, edge]));
   let forward = 0;
   let backward = 0;
