@@ -1,6 +1,7 @@
 import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { AnyStateMachine } from 'xstate';
 import { type GraphState, type MachineGraph, machineGraph } from './machine-graph';
+import { meetingOrder } from './meeting-order';
 
 /*
  * A machine's graph laid out by ELK's layered algorithm (left to right, children inside their parents,
@@ -64,13 +65,17 @@ const initialDotId = (parentId: string) => `${parentId}::initial`;
 export const anyStateId = (rootId: string) => `${rootId}::any`;
 export const ANY_STATE_LABEL = '任一狀態';
 
-function toElkNode(state: GraphState, edges: ElkExtendedEdge[]): ElkNode {
+function toElkNode(
+  state: GraphState,
+  edges: ElkExtendedEdge[],
+  byMeeting: (states: GraphState[]) => GraphState[],
+): ElkNode {
   const lines = linesOf(state);
   if (state.children.length === 0) {
     const width = Math.max(72, ...lines.map((line) => textWidth(line))) + 2 * PAD;
     return { id: state.id, width, height: lines.length * LINE + 2 * PAD - 4 };
   }
-  const children = state.children.map((child) => toElkNode(child, edges));
+  const children = byMeeting(state.children).map((child) => toElkNode(child, edges, byMeeting));
   const initial = state.children.find((child) => child.initial);
   if (initial) {
     children.unshift({ id: initialDotId(state.id), width: INITIAL_DOT, height: INITIAL_DOT });
@@ -101,6 +106,7 @@ const LAYOUT_OPTIONS = {
   'elk.layered.spacing.edgeNodeBetweenLayers': '16',
   'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+  'elk.layered.cycleBreaking.strategy': 'MODEL_ORDER',
 };
 
 interface Placed {
@@ -111,6 +117,25 @@ interface Placed {
 /** Lays out a machine; the same input always gives the same picture. */
 export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
   const graph = machineGraph(machine);
+  const order = meetingOrder(graph);
+  const rank = (id: string) =>
+    id === graph.root.id ? -1 : order.includes(id) ? order.indexOf(id) : order.length;
+  const parentOf = new Map<string, string>();
+  const byId = new Map<string, GraphState>();
+  const index = (state: GraphState) => {
+    byId.set(state.id, state);
+    for (const child of state.children) {
+      parentOf.set(child.id, state.id);
+      index(child);
+    }
+  };
+  index(graph.root);
+  const holds = (outer: string, inner: string) => {
+    for (let at = parentOf.get(inner); at; at = parentOf.get(at)) if (at === outer) return true;
+    return false;
+  };
+  const nested = (a: string, b: string) => a !== graph.root.id && (holds(a, b) || holds(b, a));
+  const byMeeting = (states: GraphState[]) => [...states].sort((a, b) => rank(a.id) - rank(b.id));
   const edges: ElkExtendedEdge[] = [];
   const root: ElkNode = {
     id: graph.root.id,
@@ -118,7 +143,7 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
       ...LAYOUT_OPTIONS,
       'elk.padding': `[top=${PAD},left=${PAD},bottom=${PAD},right=${PAD}]`,
     },
-    children: graph.root.children.map((child) => toElkNode(child, edges)),
+    children: byMeeting(graph.root.children).map((child) => toElkNode(child, edges, byMeeting)),
   };
   const initialRoot = graph.root.children.find((child) => child.initial);
   if (initialRoot) {
@@ -131,29 +156,30 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
   }
   const fromRoot = (id: string) => (id === root.id ? anyStateId(root.id) : id);
   if (graph.edges.some((edge) => edge.source === root.id || edge.target === root.id))
-    root.children!.push({
+    root.children!.splice(initialRoot ? 1 : 0, 0, {
       id: anyStateId(root.id),
       width: textWidth(ANY_STATE_LABEL) + 2 * PAD,
       height: LINE + 2 * PAD - 4,
     });
-  for (const edge of graph.edges)
+  const reversed = new Set<string>();
+  for (const edge of graph.edges) {
+    const [source, target] = [fromRoot(edge.source), fromRoot(edge.target)];
+    // ELK is given every transition from the state met earlier to the one met later, so the flow reads
+    // left to right; a transition back is drawn leftwards, rather than round the compound state it leaves
+    const back = rank(edge.source) > rank(edge.target) && !nested(edge.source, edge.target);
+    if (back) reversed.add(edge.id);
     edges.push({
       id: edge.id,
-      sources: [fromRoot(edge.source)],
-      targets: [fromRoot(edge.target)],
+      sources: [back ? target : source],
+      targets: [back ? source : target],
       labels: [{ text: edge.label, width: textWidth(edge.label) + 6, height: LINE }],
     });
+  }
   root.edges = edges;
 
   const laid = await new ELK().layout(root);
 
   const absolute = new Map<string, Placed>();
-  const byId = new Map<string, GraphState>();
-  const index = (state: GraphState) => {
-    byId.set(state.id, state);
-    state.children.forEach(index);
-  };
-  index(graph.root);
   const states: LaidState[] = [];
   const initialDots: Box[] = [];
   let anyState: Box | undefined;
@@ -176,9 +202,10 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
       const offset = absolute.get(container) ?? { x: 0, y: 0 };
       const shift = (p: { x: number; y: number }) => ({ x: p.x + offset.x, y: p.y + offset.y });
       const section = edge.sections?.[0];
-      const points = section
+      const drawn = section
         ? [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map(shift)
         : [];
+      const points = reversed.has(edge.id) ? drawn.reverse() : drawn;
       const label = edge.labels?.[0];
       laidEdges.push({
         id: edge.id,
