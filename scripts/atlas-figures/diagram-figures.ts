@@ -1,6 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { type GraphState, machineGraph } from '../../src/features/atlas/machine-graph';
-import { meetingOrder } from '../../src/features/atlas/meeting-order';
+import { meetingSteps } from '../../src/features/atlas/meeting-order';
 
 /*
  * How well an exported diagram (docs/machines/<id>.svg) reads, measured on the SVG itself: forward
@@ -151,7 +151,7 @@ export function diagramFigures(svg: string, machine: AnyStateMachine): DiagramFi
     labels.push(...rectsOf(group));
   }
 
-  const rank = new Map(meetingOrder(graph).map((id, i) => [id, i]));
+  const steps = meetingSteps(graph);
   const edges = new Map(graph.edges.map((edge) => [edge.id, edge]));
   let forward = 0;
   let backward = 0;
@@ -171,8 +171,8 @@ export function diagramFigures(svg: string, machine: AnyStateMachine): DiagramFi
     );
     if (through) throughState += 1;
 
-    const from = rank.get(edge.source);
-    const to = rank.get(edge.target);
+    const from = steps.get(edge.source);
+    const to = steps.get(edge.target);
     const nested = holding(edge.source).has(edge.target) || holding(edge.target).has(edge.source);
     if (from === undefined || to === undefined || nested || from >= to) continue;
     forward += 1;

@@ -1,7 +1,7 @@
 import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { AnyStateMachine } from 'xstate';
 import { type GraphState, type MachineGraph, machineGraph } from './machine-graph';
-import { meetingOrder } from './meeting-order';
+import { meetingSteps } from './meeting-order';
 
 /*
  * A machine's graph laid out by ELK's layered algorithm (left to right, children inside their parents,
@@ -107,6 +107,7 @@ const LAYOUT_OPTIONS = {
   'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
   'elk.layered.cycleBreaking.strategy': 'MODEL_ORDER',
+  ...JSON.parse(process.env.ELK_OPTS ?? '{}'),
 };
 
 interface Placed {
@@ -117,9 +118,11 @@ interface Placed {
 /** Lays out a machine; the same input always gives the same picture. */
 export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
   const graph = machineGraph(machine);
-  const order = meetingOrder(graph);
-  const rank = (id: string) =>
-    id === graph.root.id ? -1 : order.includes(id) ? order.indexOf(id) : order.length;
+  const steps = meetingSteps(graph);
+  const order = [...steps.keys()];
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+  // the machine's own transitions leave from before the initial state, states never met come last
+  const step = (id: string) => (id === graph.root.id ? -1 : (steps.get(id) ?? steps.size));
   const parentOf = new Map<string, string>();
   const byId = new Map<string, GraphState>();
   const index = (state: GraphState) => {
@@ -166,7 +169,7 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
     const [source, target] = [fromRoot(edge.source), fromRoot(edge.target)];
     // ELK is given every transition from the state met earlier to the one met later, so the flow reads
     // left to right; a transition back is drawn leftwards, rather than round the compound state it leaves
-    const back = rank(edge.source) > rank(edge.target) && !nested(edge.source, edge.target);
+    const back = step(edge.source) > step(edge.target) && !nested(edge.source, edge.target);
     if (back) reversed.add(edge.id);
     edges.push({
       id: edge.id,

@@ -1,44 +1,37 @@
-import type { GraphState, MachineGraph } from './machine-graph';
+import { type GraphState, graphStates, type MachineGraph } from './machine-graph';
 
 /**
- * Each state's id in the order a visitor first meets it, breadth first from the initial state: entering a
- * state enters the states holding it and its initial children too.
+ * The step at which a visitor first meets each state, breadth first from the initial state (0): entering a
+ * state enters the states holding it and its initial children too. The map lists states in the order met.
  */
-export function meetingOrder(graph: MachineGraph): string[] {
+export function meetingSteps(graph: MachineGraph): Map<string, number> {
   const parentOf = new Map<string, GraphState>();
   const byId = new Map<string, GraphState>();
-  const index = (state: GraphState) => {
+  for (const state of [graph.root, ...graphStates(graph)]) {
     byId.set(state.id, state);
-    for (const child of state.children) {
-      parentOf.set(child.id, state);
-      index(child);
-    }
-  };
-  index(graph.root);
-  const order: string[] = [];
-  const met = new Set<string>([graph.root.id]);
-  const meet = (id: string, into: string[]) => {
-    const chain: string[] = [];
-    for (let at: string | undefined = id; at && !met.has(at); at = parentOf.get(at)?.id) chain.unshift(at);
-    let state = byId.get(id);
-    while (state?.children.length) {
-      state = state.children.find((child) => child.initial);
-      if (state && !met.has(state.id)) chain.push(state.id);
-    }
-    for (const entered of chain) {
-      met.add(entered);
-      order.push(entered);
-      into.push(entered);
-    }
-  };
-  let frontier: string[] = [];
-  const initial = graph.root.children.find((child) => child.initial);
-  if (initial) meet(initial.id, frontier);
-  while (frontier.length > 0) {
-    const next: string[] = [];
-    for (const id of frontier)
-      for (const edge of graph.edges) if (edge.source === id) meet(edge.target, next);
-    frontier = next;
+    for (const child of state.children) parentOf.set(child.id, state);
   }
-  return order;
+  const steps = new Map<string, number>();
+  const meet = (state: GraphState, step: number, into: string[]) => {
+    const entered: string[] = [];
+    for (let at: GraphState | undefined = state; at && at !== graph.root; at = parentOf.get(at.id))
+      entered.unshift(at.id);
+    for (let at = state.children.find((c) => c.initial); at; at = at.children.find((c) => c.initial))
+      entered.push(at.id);
+    for (const id of entered)
+      if (!steps.has(id)) {
+        steps.set(id, step);
+        into.push(id);
+      }
+  };
+  let met: string[] = [];
+  const initial = graph.root.children.find((child) => child.initial);
+  if (initial) meet(initial, 0, met);
+  for (let step = 1; met.length > 0; step += 1) {
+    const next: string[] = [];
+    for (const id of met)
+      for (const edge of graph.edges) if (edge.source === id) meet(byId.get(edge.target)!, step, next);
+    met = next;
+  }
+  return steps;
 }
