@@ -1,4 +1,12 @@
-import { ANY_STATE_LABEL, FONT_SIZE, type LaidEdge, type LaidState, type Layout } from './layout';
+import {
+  ANY_STATE_LABEL,
+  FONT_SIZE,
+  type LaidEdge,
+  type LaidState,
+  type Layout,
+  labelLines,
+  textWidth,
+} from './layout';
 
 /*
  * A laid-out machine as SVG. Colours and lines are presentation attributes, not CSS, so the same markup is
@@ -95,7 +103,7 @@ function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; 
   const count = marks.edgeCounts?.get(edge.id);
   const colour = active ? ACTIVE : red ? RED : INK;
   const width = active ? 3 : count !== undefined && most > 0 ? 1 + (5 * count) / most : 1.2;
-  const label = count !== undefined ? `${edge.label}（${count}）` : edge.label;
+  const label = labelLines(count !== undefined ? `${edge.label}（${count}）` : edge.label);
   const box = edge.labelBox;
   return (
     <g
@@ -116,7 +124,7 @@ function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; 
           <rect
             x={box.x}
             y={box.y}
-            width={Math.max(box.width, label.length * 7)}
+            width={Math.max(box.width, ...label.map((line) => textWidth(line) + 6))}
             height={box.height}
             fill="#ffffff"
             opacity={0.9}
@@ -128,7 +136,11 @@ function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; 
             fill={colour}
             fontWeight={active ? 700 : 400}
           >
-            {label}
+            {label.map((line, i) => (
+              <tspan key={line} x={box.x + 3} dy={i === 0 ? 0 : 16}>
+                {line}
+              </tspan>
+            ))}
           </text>
         </>
       )}

@@ -1,6 +1,6 @@
 import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { AnyStateMachine } from 'xstate';
-import { type GraphState, type MachineGraph, machineGraph } from './machine-graph';
+import { type GraphState, graphStates, type MachineGraph, machineGraph } from './machine-graph';
 import { meetingSteps } from './meeting-order';
 
 /*
@@ -21,6 +21,9 @@ export function textWidth(text: string, size = FONT_SIZE): number {
   for (const ch of text) em += /[\u2e80-\uffff]/.test(ch) ? 1 : 0.6;
   return Math.ceil(em * size);
 }
+
+/** A transition's label on lines of its own: the event, then its guard or its delay's length. */
+export const labelLines = (label: string): string[] => label.split(/ (?=[[(])/);
 
 export interface Box {
   x: number;
@@ -57,6 +60,11 @@ export interface Layout {
   anyState?: Box;
   edges: LaidEdge[];
 }
+
+const labelSize = (label: string) => {
+  const lines = labelLines(label);
+  return { width: Math.max(...lines.map((line) => textWidth(line))) + 6, height: lines.length * LINE };
+};
 
 const linesOf = (state: GraphState) => [state.key, ...state.invokes.map((src) => `invoke ${src}`)];
 
@@ -99,15 +107,16 @@ const LAYOUT_OPTIONS = {
   'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
   'elk.edgeRouting': 'ORTHOGONAL',
   'elk.edgeLabels.placement': 'CENTER',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '40',
-  'elk.spacing.nodeNode': '24',
+  'elk.layered.edgeLabels.centerLabelPlacementStrategy': 'SPACE_EFFICIENT_LAYER',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '12',
+  'elk.spacing.nodeNode': '16',
   'elk.spacing.edgeLabel': '4',
-  'elk.spacing.edgeEdge': '12',
-  'elk.layered.spacing.edgeNodeBetweenLayers': '16',
+  'elk.spacing.edgeEdge': '8',
+  'elk.layered.spacing.edgeNodeBetweenLayers': '8',
   'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+  // what is left after the reversals: cycles the compound states' boundaries make
   'elk.layered.cycleBreaking.strategy': 'MODEL_ORDER',
-  ...JSON.parse(process.env.ELK_OPTS ?? '{}'),
 };
 
 interface Placed {
@@ -119,10 +128,14 @@ interface Placed {
 export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
   const graph = machineGraph(machine);
   const steps = meetingSteps(graph);
-  const order = [...steps.keys()];
-  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+  const declared = graphStates(graph).map((state) => state.id);
+  // states met at the same step in the order the machine declares them: its author's order of the flow
+  const order = [...steps.keys()].sort(
+    (a, b) => steps.get(a)! - steps.get(b)! || declared.indexOf(a) - declared.indexOf(b),
+  );
   // the machine's own transitions leave from before the initial state, states never met come last
-  const step = (id: string) => (id === graph.root.id ? -1 : (steps.get(id) ?? steps.size));
+  const rank = (id: string) =>
+    id === graph.root.id ? -1 : order.includes(id) ? order.indexOf(id) : order.length;
   const parentOf = new Map<string, string>();
   const byId = new Map<string, GraphState>();
   const index = (state: GraphState) => {
@@ -169,13 +182,13 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
     const [source, target] = [fromRoot(edge.source), fromRoot(edge.target)];
     // ELK is given every transition from the state met earlier to the one met later, so the flow reads
     // left to right; a transition back is drawn leftwards, rather than round the compound state it leaves
-    const back = step(edge.source) > step(edge.target) && !nested(edge.source, edge.target);
+    const back = rank(edge.source) > rank(edge.target) && !nested(edge.source, edge.target);
     if (back) reversed.add(edge.id);
     edges.push({
       id: edge.id,
       sources: [back ? target : source],
       targets: [back ? source : target],
-      labels: [{ text: edge.label, width: textWidth(edge.label) + 6, height: LINE }],
+      labels: [{ text: edge.label, ...labelSize(edge.label) }],
     });
   }
   root.edges = edges;
