@@ -1,6 +1,7 @@
 import {
   ANY_STATE_LABEL,
   FONT_SIZE,
+  type LaidChoice,
   type LaidEdge,
   type LaidState,
   type Layout,
@@ -96,35 +97,44 @@ function StateBox({ laid, marks, most }: { laid: LaidState; marks: DiagramMarks;
   );
 }
 
-function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; most: number }) {
-  if (edge.points.length === 0) return null;
-  const active = marks.activeEdges?.has(edge.id) ?? false;
-  const red = marks.redEdges?.has(edge.id) ?? false;
-  const count = marks.edgeCounts?.get(edge.id);
-  const colour = active ? ACTIVE : red ? RED : INK;
-  const width = active ? 3 : count !== undefined && most > 0 ? 1 + (5 * count) / most : 1.2;
-  const label = labelLines(count !== undefined ? `${edge.label}（${count}）` : edge.label);
-  const box = edge.labelBox;
+interface Stroke {
+  colour: string;
+  width: number;
+  dashed: boolean;
+  bold: boolean;
+  /** the arrowhead's marker, none for a trunk ending at its choice point */
+  arrow?: string;
+}
+
+/** A line and its label, as a transition and a choice point's trunk draw them. */
+function LabelledLine({
+  points,
+  label,
+  box,
+  stroke,
+}: {
+  points: LaidEdge['points'];
+  label: string;
+  box: LaidEdge['labelBox'];
+  stroke: Stroke;
+}) {
+  const lines = labelLines(label);
   return (
-    <g
-      data-edge={edge.initial ? undefined : edge.id}
-      data-active={active || undefined}
-      data-red={red || undefined}
-    >
+    <>
       <path
-        d={path(edge.points)}
+        d={path(points)}
         fill="none"
-        stroke={colour}
-        strokeWidth={width}
-        strokeDasharray={red ? '5 3' : undefined}
-        markerEnd={`url(#arrow-${active ? 'active' : red ? 'red' : 'ink'})`}
+        stroke={stroke.colour}
+        strokeWidth={stroke.width}
+        strokeDasharray={stroke.dashed ? '5 3' : undefined}
+        markerEnd={stroke.arrow ? `url(#arrow-${stroke.arrow})` : undefined}
       />
       {box && (
         <>
           <rect
             x={box.x}
             y={box.y}
-            width={Math.max(box.width, ...label.map((line) => textWidth(line) + 6))}
+            width={Math.max(box.width, ...lines.map((line) => textWidth(line) + 6))}
             height={box.height}
             fill="#ffffff"
             opacity={0.9}
@@ -133,10 +143,10 @@ function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; 
             x={box.x + 3}
             y={box.y + 12}
             fontSize={FONT_SIZE}
-            fill={colour}
-            fontWeight={active ? 700 : 400}
+            fill={stroke.colour}
+            fontWeight={stroke.bold ? 700 : 400}
           >
-            {label.map((line, i) => (
+            {lines.map((line, i) => (
               <tspan key={line} x={box.x + 3} dy={i === 0 ? 0 : 16}>
                 {line}
               </tspan>
@@ -144,6 +154,65 @@ function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; 
           </text>
         </>
       )}
+    </>
+  );
+}
+
+/** How a line is drawn from its marks: taken just now, never taken by a passing path, its traffic. */
+function strokeOf(active: boolean, red: boolean, count: number | undefined, most: number): Stroke {
+  const colour = active ? ACTIVE : red ? RED : INK;
+  const width = active ? 3 : count !== undefined && most > 0 ? 1 + (5 * count) / most : 1.2;
+  return { colour, width, dashed: red, bold: active, arrow: active ? 'active' : red ? 'red' : 'ink' };
+}
+
+const withCount = (label: string, count: number | undefined) =>
+  count !== undefined ? `${label}（${count}）` : label;
+
+function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; most: number }) {
+  if (edge.points.length === 0) return null;
+  const active = marks.activeEdges?.has(edge.id) ?? false;
+  const red = marks.redEdges?.has(edge.id) ?? false;
+  const count = marks.edgeCounts?.get(edge.id);
+  return (
+    <g
+      data-edge={edge.initial ? undefined : edge.id}
+      data-via={edge.via}
+      data-active={active || undefined}
+      data-red={red || undefined}
+    >
+      <LabelledLine
+        points={edge.points}
+        label={withCount(edge.label, count)}
+        box={edge.labelBox}
+        stroke={strokeOf(active, red, count, most)}
+      />
+    </g>
+  );
+}
+
+/** A choice point's trunk carries each of its branches: taken when one is, red when all are, their traffic. */
+function ChoiceMark({ choice, marks, most }: { choice: LaidChoice; marks: DiagramMarks; most: number }) {
+  const active = choice.edgeIds.some((id) => marks.activeEdges?.has(id));
+  const red = choice.edgeIds.every((id) => marks.redEdges?.has(id));
+  const counts = choice.edgeIds.flatMap((id) => marks.edgeCounts?.get(id) ?? []);
+  const count = marks.edgeCounts ? counts.reduce((sum, n) => sum + n, 0) : undefined;
+  const stroke = { ...strokeOf(active, red, count, most) };
+  delete stroke.arrow;
+  const { x, y, width, height } = choice.box;
+  return (
+    <g data-choice={choice.id} data-active={active || undefined} data-red={red || undefined}>
+      <LabelledLine
+        points={choice.trunk.points}
+        label={withCount(choice.trunk.label, count)}
+        box={choice.trunk.labelBox}
+        stroke={stroke}
+      />
+      <polygon
+        points={`${x + width / 2},${y} ${x + width},${y + height / 2} ${x + width / 2},${y + height} ${x},${y + height / 2}`}
+        fill="#ffffff"
+        stroke={stroke.colour}
+        strokeWidth={1.2}
+      />
     </g>
   );
 }
@@ -209,7 +278,7 @@ export function DiagramSvg({
         />
       ))}
       {layout.anyState && (
-        <g>
+        <g data-any-state="true">
           <rect
             x={layout.anyState.x}
             y={layout.anyState.y}
@@ -225,6 +294,9 @@ export function DiagramSvg({
           </text>
         </g>
       )}
+      {layout.choices.map((choice) => (
+        <ChoiceMark key={choice.id} choice={choice} marks={marks} most={mostEdge} />
+      ))}
       {layout.edges.map((edge) => (
         <EdgeLine key={edge.id} edge={edge} marks={marks} most={mostEdge} />
       ))}

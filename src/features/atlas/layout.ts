@@ -1,7 +1,8 @@
 import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { AnyStateMachine } from 'xstate';
-import { type GraphState, graphStates, type MachineGraph, machineGraph } from './machine-graph';
-import { meetingSteps } from './meeting-order';
+import { branchLabel, choicePoints } from './choice-points';
+import { type GraphState, type MachineGraph, machineGraph } from './machine-graph';
+import { meetingOrder } from './meeting-order';
 
 /*
  * A machine's graph laid out by ELK's layered algorithm (left to right, children inside their parents,
@@ -14,6 +15,7 @@ const LINE = 16;
 const PAD = 10;
 const HEADER = 26;
 const INITIAL_DOT = 10;
+const CHOICE = 14;
 
 /** Text width estimated the same way everywhere (browser, Node export): CJK a full em, the rest 0.6 em. */
 export function textWidth(text: string, size = FONT_SIZE): number {
@@ -42,10 +44,21 @@ export interface LaidState extends Box {
 export interface LaidEdge {
   id: string;
   label: string;
+  /** the choice point a guarded branch leaves from; its trunk is drawn with the choice point */
+  via?: string;
   points: Array<{ x: number; y: number }>;
   labelBox?: Box;
   /** the arrow from a compound state's initial dot, not a declared transition */
   initial?: boolean;
+}
+
+/** A choice point: the one line of its event from the source, and the point its branches leave from. */
+export interface LaidChoice {
+  id: string;
+  /** the transitions it splits into */
+  edgeIds: string[];
+  box: Box;
+  trunk: LaidEdge;
 }
 
 export interface Layout {
@@ -59,6 +72,7 @@ export interface Layout {
   /** the box the machine's own transitions leave from, when it has any */
   anyState?: Box;
   edges: LaidEdge[];
+  choices: LaidChoice[];
 }
 
 const labelSize = (label: string) => {
@@ -69,6 +83,7 @@ const labelSize = (label: string) => {
 const linesOf = (state: GraphState) => [state.key, ...state.invokes.map((src) => `invoke ${src}`)];
 
 const initialDotId = (parentId: string) => `${parentId}::initial`;
+const trunkId = (choiceId: string) => `${choiceId}->`;
 /** Where the machine's own transitions (those of its root: e.g. start over from any step) leave from. */
 export const anyStateId = (rootId: string) => `${rootId}::any`;
 export const ANY_STATE_LABEL = '任一狀態';
@@ -127,12 +142,7 @@ interface Placed {
 /** Lays out a machine; the same input always gives the same picture. */
 export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
   const graph = machineGraph(machine);
-  const steps = meetingSteps(graph);
-  const declared = graphStates(graph).map((state) => state.id);
-  // states met at the same step in the order the machine declares them: its author's order of the flow
-  const order = [...steps.keys()].sort(
-    (a, b) => steps.get(a)! - steps.get(b)! || declared.indexOf(a) - declared.indexOf(b),
-  );
+  const order = meetingOrder(graph);
   // the machine's own transitions leave from before the initial state, states never met come last
   const rank = (id: string) =>
     id === graph.root.id ? -1 : order.includes(id) ? order.indexOf(id) : order.length;
@@ -177,18 +187,50 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
       width: textWidth(ANY_STATE_LABEL) + 2 * PAD,
       height: LINE + 2 * PAD - 4,
     });
+  const elkNodes = new Map<string, ElkNode>();
+  const register = (node: ElkNode) => {
+    elkNodes.set(node.id, node);
+    node.children?.forEach(register);
+  };
+  register(root);
+  const choices = choicePoints(graph);
+  const choiceOf = new Map<string, string>();
+  const choiceRank = new Map<string, number>();
+  for (const choice of choices) {
+    // beside its source, in its source's parent, met just after it
+    const source = fromRoot(choice.source);
+    const siblings = elkNodes.get(parentOf.get(choice.source) ?? root.id)!.children!;
+    siblings.splice(siblings.findIndex((node) => node.id === source) + 1, 0, {
+      id: choice.id,
+      width: CHOICE,
+      height: CHOICE,
+      // the event reads above the point, so the line to it needs no layer of its own for a label
+      labels: [{ text: choice.label, ...labelSize(choice.label) }],
+      layoutOptions: { 'elk.nodeLabels.placement': 'OUTSIDE V_TOP H_CENTER' },
+    });
+    choiceRank.set(choice.id, rank(choice.source) + 0.5);
+    edges.push({
+      id: trunkId(choice.id),
+      sources: [source],
+      targets: [choice.id],
+    });
+    for (const edge of choice.edges) choiceOf.set(edge.id, choice.id);
+  }
   const reversed = new Set<string>();
   for (const edge of graph.edges) {
-    const [source, target] = [fromRoot(edge.source), fromRoot(edge.target)];
+    const via = choiceOf.get(edge.id);
+    const [source, target] = [via ?? fromRoot(edge.source), fromRoot(edge.target)];
+    const label = via ? branchLabel(edge) : edge.label;
     // ELK is given every transition from the state met earlier to the one met later, so the flow reads
     // left to right; a transition back is drawn leftwards, rather than round the compound state it leaves
-    const back = rank(edge.source) > rank(edge.target) && !nested(edge.source, edge.target);
+    const from = via ? choiceRank.get(via)! : rank(edge.source);
+    const back = from > rank(edge.target) && !nested(edge.source, edge.target);
     if (back) reversed.add(edge.id);
     edges.push({
       id: edge.id,
       sources: [back ? target : source],
       targets: [back ? source : target],
-      labels: [{ text: edge.label, ...labelSize(edge.label) }],
+      labels: [{ text: label, ...labelSize(label) }],
     });
   }
   root.edges = edges;
@@ -199,6 +241,8 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
   const states: LaidState[] = [];
   const initialDots: Box[] = [];
   let anyState: Box | undefined;
+  const choiceBoxes = new Map<string, Box>();
+  const choiceLabels = new Map<string, Box>();
   const visit = (node: ElkNode, origin: Placed, depth: number) => {
     const at = { x: origin.x + (node.x ?? 0), y: origin.y + (node.y ?? 0) };
     absolute.set(node.id, at);
@@ -206,12 +250,23 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
     const box = { x: at.x, y: at.y, width: node.width ?? 0, height: node.height ?? 0 };
     if (node.id.endsWith('::initial')) initialDots.push(box);
     else if (node.id === anyStateId(graph.root.id)) anyState = box;
-    else if (state && node !== laid) states.push({ ...box, state, depth, lines: linesOf(state) });
+    else if (choiceRank.has(node.id)) {
+      choiceBoxes.set(node.id, box);
+      const label = node.labels?.[0];
+      if (label)
+        choiceLabels.set(node.id, {
+          x: at.x + (label.x ?? 0),
+          y: at.y + (label.y ?? 0),
+          width: label.width ?? 0,
+          height: label.height ?? 0,
+        });
+    } else if (state && node !== laid) states.push({ ...box, state, depth, lines: linesOf(state) });
     for (const child of node.children ?? []) visit(child, at, depth + 1);
   };
   visit(laid, { x: 0, y: 0 }, 0);
 
   const laidEdges: LaidEdge[] = [];
+  const trunks = new Map<string, LaidEdge>();
   const collect = (node: ElkNode) => {
     for (const edge of node.edges ?? []) {
       const container = (edge as { container?: string }).container ?? node.id;
@@ -223,8 +278,10 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
         : [];
       const points = reversed.has(edge.id) ? drawn.reverse() : drawn;
       const label = edge.labels?.[0];
-      laidEdges.push({
+      const via = choiceOf.get(edge.id);
+      const laidEdge: LaidEdge = {
         id: edge.id,
+        ...(via ? { via } : {}),
         label: label?.text ?? '',
         points,
         ...(label
@@ -237,7 +294,9 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
             }
           : {}),
         ...(edge.id.endsWith('::initial->') ? { initial: true } : {}),
-      });
+      };
+      if (edge.id.endsWith('::choice->')) trunks.set(edge.id, laidEdge);
+      else laidEdges.push(laidEdge);
     }
     for (const child of node.children ?? []) collect(child);
   };
@@ -252,5 +311,15 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
     initialDots,
     ...(anyState ? { anyState } : {}),
     edges: laidEdges,
+    choices: choices.map((choice) => ({
+      id: choice.id,
+      edgeIds: choice.edges.map((edge) => edge.id),
+      box: choiceBoxes.get(choice.id)!,
+      trunk: {
+        ...trunks.get(trunkId(choice.id))!,
+        label: choice.label,
+        labelBox: choiceLabels.get(choice.id)!,
+      },
+    })),
   };
 }

@@ -35,3 +35,40 @@ export function meetingSteps(graph: MachineGraph): Map<string, number> {
   }
   return steps;
 }
+
+/**
+ * The states in the order they are met. Of the states met at the same step, each with the states it holds
+ * that are met then too, those the others lead to come after them where a cycle does not forbid it, the rest
+ * as the machine declares them.
+ */
+export function meetingOrder(graph: MachineGraph): string[] {
+  const steps = meetingSteps(graph);
+  const declared = graphStates(graph).map((state) => state.id);
+  const parentOf = new Map<string, string>();
+  for (const state of [graph.root, ...graphStates(graph)])
+    for (const child of state.children) parentOf.set(child.id, state.id);
+  const order: string[] = [];
+  for (const step of [...new Set(steps.values())].sort((a, b) => a - b)) {
+    const met = declared.filter((id) => steps.get(id) === step);
+    const unitOf = (id: string) => {
+      let unit = id;
+      for (let at = parentOf.get(id); at && met.includes(at); at = parentOf.get(at)) unit = at;
+      return unit;
+    };
+    const units = met.filter((id) => unitOf(id) === id);
+    const leadsTo = (unit: string) =>
+      graph.edges
+        .filter(
+          (edge) => met.includes(edge.source) && unitOf(edge.source) === unit && met.includes(edge.target),
+        )
+        .map((edge) => unitOf(edge.target))
+        .filter((target) => target !== unit);
+    while (units.length > 0) {
+      const waiting = new Set(units.flatMap(leadsTo));
+      const next = units.find((unit) => !waiting.has(unit)) ?? units[0]!;
+      order.push(...met.filter((id) => unitOf(id) === next));
+      units.splice(units.indexOf(next), 1);
+    }
+  }
+  return order;
+}
