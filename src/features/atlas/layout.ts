@@ -6,7 +6,9 @@ import { meetingOrder } from './meeting-order';
 
 /*
  * A machine's graph laid out by ELK's layered algorithm (left to right, children inside their parents,
- * edge labels placed as nodes of their own so none overlaps another), in absolute coordinates.
+ * edge labels placed as nodes of their own so none overlaps another), in absolute coordinates. States go in
+ * the order a visitor meets them (meeting-order.ts), so the flow reads left to right; one event's guarded
+ * transitions split at a choice point (choice-points.ts).
  */
 
 /** Every text of the diagram: the layout measures at it, and text under 12 px counts as illegible on a phone. */
@@ -116,6 +118,7 @@ function toElkNode(
   };
 }
 
+// Layers sit close and are compacted for short lines: the layer gaps labels widen are what length is left.
 const LAYOUT_OPTIONS = {
   'elk.algorithm': 'layered',
   'elk.direction': 'RIGHT',
@@ -123,12 +126,14 @@ const LAYOUT_OPTIONS = {
   'elk.edgeRouting': 'ORTHOGONAL',
   'elk.edgeLabels.placement': 'CENTER',
   'elk.layered.edgeLabels.centerLabelPlacementStrategy': 'SPACE_EFFICIENT_LAYER',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '12',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '8',
   'elk.spacing.nodeNode': '16',
-  'elk.spacing.edgeLabel': '4',
+  'elk.spacing.edgeLabel': '2',
   'elk.spacing.edgeEdge': '8',
-  'elk.layered.spacing.edgeNodeBetweenLayers': '8',
+  'elk.layered.spacing.edgeNodeBetweenLayers': '6',
+  'elk.layered.spacing.edgeEdgeBetweenLayers': '6',
   'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
+  'elk.layered.compaction.postCompaction.strategy': 'EDGE_LENGTH',
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
   // what is left after the reversals: cycles the compound states' boundaries make
   'elk.layered.cycleBreaking.strategy': 'MODEL_ORDER',
