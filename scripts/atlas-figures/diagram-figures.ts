@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import { type GraphState, machineGraph } from '../../src/features/atlas/machine-graph';
+import { graphStates, holdingChain, machineGraph } from '../../src/features/atlas/machine-graph';
 import { meetingSteps } from '../../src/features/atlas/meeting-order';
 
 /*
@@ -116,22 +116,10 @@ const centre = (box: Rect) => box.x + box.width / 2;
 
 export function diagramFigures(svg: string, machine: AnyStateMachine): DiagramFigures {
   const graph = machineGraph(machine);
-  const parentOf = new Map<string, string>();
-  const simple = new Set<string>();
-  const index = (state: GraphState) => {
-    if (state.children.length === 0) simple.add(state.id);
-    for (const child of state.children) {
-      parentOf.set(child.id, state.id);
-      index(child);
-    }
-  };
-  index(graph.root);
-  // a state and the states holding it, the machine's root apart: the box of its own transitions is a state
-  const holding = (id: string) => {
-    const ids = new Set([id]);
-    for (let at = parentOf.get(id); at && at !== graph.root.id; at = parentOf.get(at)) ids.add(at);
-    return ids;
-  };
+  const simple = new Set(graphStates(graph).flatMap((state) => (state.children.length ? [] : [state.id])));
+  // the machine's root is left out of a state's holders: the box of its own transitions is a state
+  const chain = holdingChain(graph);
+  const holding = (id: string) => new Set(chain(id));
 
   const groups = groupsOf(svg);
   const boxes = new Map<string, Rect>();

@@ -1,7 +1,14 @@
 import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { AnyStateMachine } from 'xstate';
 import { branchLabel, choicePoints } from './choice-points';
-import { type GraphState, type MachineGraph, machineGraph } from './machine-graph';
+import {
+  type GraphState,
+  graphStates,
+  holdingChain,
+  type MachineGraph,
+  machineGraph,
+  parentsOf,
+} from './machine-graph';
 import { meetingOrder } from './meeting-order';
 
 /*
@@ -151,21 +158,10 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
   // the machine's own transitions leave from before the initial state, states never met come last
   const rank = (id: string) =>
     id === graph.root.id ? -1 : order.includes(id) ? order.indexOf(id) : order.length;
-  const parentOf = new Map<string, string>();
-  const byId = new Map<string, GraphState>();
-  const index = (state: GraphState) => {
-    byId.set(state.id, state);
-    for (const child of state.children) {
-      parentOf.set(child.id, state.id);
-      index(child);
-    }
-  };
-  index(graph.root);
-  const holds = (outer: string, inner: string) => {
-    for (let at = parentOf.get(inner); at; at = parentOf.get(at)) if (at === outer) return true;
-    return false;
-  };
-  const nested = (a: string, b: string) => a !== graph.root.id && (holds(a, b) || holds(b, a));
+  const byId = new Map(graphStates(graph).map((state) => [state.id, state]));
+  const parentOf = parentsOf(graph);
+  const holding = holdingChain(graph);
+  const nested = (a: string, b: string) => holding(a).includes(b) || holding(b).includes(a);
   const byMeeting = (states: GraphState[]) => [...states].sort((a, b) => rank(a.id) - rank(b.id));
   const edges: ElkExtendedEdge[] = [];
   const root: ElkNode = {
@@ -204,7 +200,7 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
   for (const choice of choices) {
     // beside its source, in its source's parent, met just after it
     const source = fromRoot(choice.source);
-    const siblings = elkNodes.get(parentOf.get(choice.source) ?? root.id)!.children!;
+    const siblings = elkNodes.get(parentOf.get(choice.source)?.id ?? root.id)!.children!;
     siblings.splice(siblings.findIndex((node) => node.id === source) + 1, 0, {
       id: choice.id,
       width: CHOICE,

@@ -1,16 +1,12 @@
-import { type GraphState, graphStates, type MachineGraph } from './machine-graph';
+import { type GraphState, graphStates, type MachineGraph, parentsOf } from './machine-graph';
 
 /**
  * The step at which a visitor first meets each state, breadth first from the initial state (0): entering a
  * state enters the states holding it and its initial children too. The map lists states in the order met.
  */
 export function meetingSteps(graph: MachineGraph): Map<string, number> {
-  const parentOf = new Map<string, GraphState>();
-  const byId = new Map<string, GraphState>();
-  for (const state of [graph.root, ...graphStates(graph)]) {
-    byId.set(state.id, state);
-    for (const child of state.children) parentOf.set(child.id, state);
-  }
+  const parentOf = parentsOf(graph);
+  const byId = new Map([graph.root, ...graphStates(graph)].map((state) => [state.id, state]));
   const steps = new Map<string, number>();
   const meet = (state: GraphState, step: number, into: string[]) => {
     const entered: string[] = [];
@@ -44,15 +40,13 @@ export function meetingSteps(graph: MachineGraph): Map<string, number> {
 export function meetingOrder(graph: MachineGraph): string[] {
   const steps = meetingSteps(graph);
   const declared = graphStates(graph).map((state) => state.id);
-  const parentOf = new Map<string, string>();
-  for (const state of [graph.root, ...graphStates(graph)])
-    for (const child of state.children) parentOf.set(child.id, state.id);
+  const parentOf = parentsOf(graph);
   const order: string[] = [];
   for (const step of [...new Set(steps.values())].sort((a, b) => a - b)) {
     const met = declared.filter((id) => steps.get(id) === step);
     const unitOf = (id: string) => {
       let unit = id;
-      for (let at = parentOf.get(id); at && met.includes(at); at = parentOf.get(at)) unit = at;
+      for (let at = parentOf.get(id); at && met.includes(at.id); at = parentOf.get(at.id)) unit = at.id;
       return unit;
     };
     const units = met.filter((id) => unitOf(id) === id);
