@@ -33,8 +33,11 @@ export function textWidth(text: string, size = FONT_SIZE): number {
   return Math.ceil(em * size);
 }
 
-/** A transition's label on lines of its own: the event, then its guard or its delay's length. */
-export const labelLines = (label: string): string[] => label.split(/ (?=[[(])/);
+/**
+ * A transition's label on narrow lines, as layer gaps are as wide as their widest label: an actor's done or
+ * error apart from the actor's name, the guard and a delay's length each on a line of its own.
+ */
+export const labelLines = (label: string): string[] => label.split(/ (?=[[(])|(?<=^(?:done|error):) /);
 
 export interface Box {
   x: number;
