@@ -200,11 +200,16 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
   const choices = choicePoints(graph);
   const choiceOf = new Map<string, string>();
   const choiceRank = new Map<string, number>();
+  const reversed = new Set<string>();
   for (const choice of choices) {
-    // beside its source, in its source's parent, met just after it
+    // beside its source, in its source's parent: after it, or before it when most branches go back
     const source = fromRoot(choice.source);
+    const back = choice.edges.filter(
+      (edge) => rank(edge.target) < rank(edge.source) && !nested(edge.source, edge.target),
+    );
+    const before = back.length * 2 > choice.edges.length;
     const siblings = elkNodes.get(parentOf.get(choice.source)?.id ?? root.id)!.children!;
-    siblings.splice(siblings.findIndex((node) => node.id === source) + 1, 0, {
+    siblings.splice(siblings.findIndex((node) => node.id === source) + (before ? 0 : 1), 0, {
       id: choice.id,
       width: CHOICE,
       height: CHOICE,
@@ -212,15 +217,15 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
       labels: [{ text: choice.label, ...labelSize(choice.label) }],
       layoutOptions: { 'elk.nodeLabels.placement': 'OUTSIDE V_TOP H_CENTER' },
     });
-    choiceRank.set(choice.id, rank(choice.source) + 0.5);
+    choiceRank.set(choice.id, rank(choice.source) + (before ? -0.5 : 0.5));
+    if (before) reversed.add(trunkId(choice.id));
     edges.push({
       id: trunkId(choice.id),
-      sources: [source],
-      targets: [choice.id],
+      sources: [before ? choice.id : source],
+      targets: [before ? source : choice.id],
     });
     for (const edge of choice.edges) choiceOf.set(edge.id, choice.id);
   }
-  const reversed = new Set<string>();
   for (const edge of graph.edges) {
     const via = choiceOf.get(edge.id);
     const [source, target] = [via ?? fromRoot(edge.source), fromRoot(edge.target)];
