@@ -165,6 +165,14 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
   const parentOf = parentsOf(graph);
   const holding = holdingChain(graph);
   const nested = (a: string, b: string) => holding(a).includes(b) || holding(b).includes(a);
+  // a transition's ends compared where they lie side by side: the outermost states holding each that share
+  // a parent (a state inside a compound state goes with it, however early or late it is met itself)
+  const sideBySide = (a: string, b: string): [string, string] => {
+    const [outerA, outerB] = [holding(a).reverse(), holding(b).reverse()];
+    let i = 0;
+    while (i < outerA.length && outerA[i] === outerB[i]) i += 1;
+    return [outerA[i] ?? a, outerB[i] ?? b];
+  };
   const byMeeting = (states: GraphState[]) => [...states].sort((a, b) => rank(a.id) - rank(b.id));
   const edges: ElkExtendedEdge[] = [];
   const root: ElkNode = {
@@ -205,7 +213,9 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
     // beside its source, in its source's parent: after it, or before it when most branches go back
     const source = fromRoot(choice.source);
     const back = choice.edges.filter(
-      (edge) => rank(edge.target) < rank(edge.source) && !nested(edge.source, edge.target),
+      (edge) =>
+        (([from, to]) => rank(to) < rank(from))(sideBySide(edge.source, edge.target)) &&
+        !nested(edge.source, edge.target),
     );
     const before = back.length * 2 > choice.edges.length;
     const siblings = elkNodes.get(parentOf.get(choice.source)?.id ?? root.id)!.children!;
@@ -232,8 +242,9 @@ export async function layoutMachine(machine: AnyStateMachine): Promise<Layout> {
     const label = via ? branchLabel(edge) : edge.label;
     // ELK is given every transition from the state met earlier to the one met later, so the flow reads
     // left to right; a transition back is drawn leftwards, rather than round the compound state it leaves
-    const from = via ? choiceRank.get(via)! : rank(edge.source);
-    const back = from > rank(edge.target) && !nested(edge.source, edge.target);
+    const [outerSource, outerTarget] = sideBySide(edge.source, edge.target);
+    const from = via && outerSource === edge.source ? choiceRank.get(via)! : rank(outerSource);
+    const back = from > rank(outerTarget) && !nested(edge.source, edge.target);
     if (back) reversed.add(edge.id);
     edges.push({
       id: edge.id,
