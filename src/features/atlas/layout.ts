@@ -25,6 +25,8 @@ const PAD = 10;
 const HEADER = 26;
 const INITIAL_DOT = 10;
 const CHOICE = 14;
+/** The widest a label's line grows before it wraps. */
+const LABEL_WIDTH = 60;
 
 /** Text width estimated the same way everywhere (browser, Node export): CJK a full em, the rest 0.6 em. */
 export function textWidth(text: string, size = FONT_SIZE): number {
@@ -35,9 +37,24 @@ export function textWidth(text: string, size = FONT_SIZE): number {
 
 /**
  * A transition's label on narrow lines, as layer gaps are as wide as their widest label: an actor's done or
- * error apart from the actor's name, the guard and a delay's length each on a line of its own.
+ * error apart from the actor's name, the guard and a delay's length each on a line of its own, and a line
+ * still wider than LABEL_WIDTH wrapped.
  */
-export const labelLines = (label: string): string[] => label.split(/ (?=[[(])|(?<=^(?:done|error):) /);
+export const labelLines = (label: string): string[] =>
+  label.split(/ (?=[[(])|(?<=^(?:done|error):) /).flatMap(wrapped);
+
+/** A line wider than LABEL_WIDTH broken after a dot or before a word's capital, as few lines as fit. */
+function wrapped(line: string): string[] {
+  if (textWidth(line) <= LABEL_WIDTH) return [line];
+  const parts = line.split(/(?<=\.)|(?<=[a-z])(?=[A-Z])/);
+  const lines: string[] = [];
+  for (const part of parts) {
+    const last = lines.at(-1);
+    if (last !== undefined && textWidth(last + part) <= LABEL_WIDTH) lines[lines.length - 1] = last + part;
+    else lines.push(part);
+  }
+  return lines;
+}
 
 export interface Box {
   x: number;
@@ -92,7 +109,8 @@ const labelSize = (label: string) => {
   return { width: Math.max(...lines.map((line) => textWidth(line))) + 6, height: lines.length * LINE };
 };
 
-const linesOf = (state: GraphState) => [state.key, ...state.invokes.map((src) => `invoke ${src}`)];
+// a state's key, then each actor it invokes under the word invoke: a box as narrow as its names
+const linesOf = (state: GraphState) => [state.key, ...state.invokes.flatMap((src) => ['invoke', src])];
 
 const initialDotId = (parentId: string) => `${parentId}::initial`;
 const trunkId = (choiceId: string) => `${choiceId}->`;

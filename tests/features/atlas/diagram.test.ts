@@ -97,12 +97,28 @@ describe('the session machine drawn (docs/specification.md §4)', () => {
     expect(labels).toContain('after endAfter (300 s)');
   });
 
-  it('names the actor each invoking state runs', async () => {
+  it('names the actor each invoking state runs, on a line under "invoke"', async () => {
     const states = (await layoutOf('session')).states;
     expect(states.find((s) => s.state.key === 'starting')?.lines).toEqual([
       'starting',
-      'invoke startSession',
+      'invoke',
+      'startSession',
     ]);
-    expect(states.find((s) => s.state.key === 'ending')?.lines).toEqual(['ending', 'invoke endSession']);
+    expect(states.find((s) => s.state.key === 'ending')?.lines).toEqual(['ending', 'invoke', 'endSession']);
+  });
+});
+
+describe('a transition label on narrow lines', () => {
+  it('breaks a long line after a dot or before a capital, joining the parts that fit', async () => {
+    const { labelLines } = await import('../../../src/features/atlas/layout');
+    expect(labelLines('application.submit [canSubmit]')).toEqual([
+      'application.',
+      'submit',
+      '[can',
+      'Submit]',
+    ]);
+    expect(labelLines('done: findApplication')).toEqual(['done:', 'find', 'Application']);
+    expect(labelLines('cart.add')).toEqual(['cart.add']);
+    expect(labelLines('else')).toEqual(['else']);
   });
 });
