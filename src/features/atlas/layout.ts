@@ -147,19 +147,24 @@ function toElkNode(
 }
 
 // Layers sit close and are compacted for short lines: the layer gaps labels widen are what length is left.
+// A label's column is the middle one of those its line spans (not the widest), and the longest-path
+// layering puts every state as far left as the states before it allow.
 const LAYOUT_OPTIONS = {
   'elk.algorithm': 'layered',
   'elk.direction': 'RIGHT',
   'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
   'elk.edgeRouting': 'ORTHOGONAL',
   'elk.edgeLabels.placement': 'CENTER',
-  'elk.layered.edgeLabels.centerLabelPlacementStrategy': 'SPACE_EFFICIENT_LAYER',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '8',
-  'elk.spacing.nodeNode': '16',
+  'elk.layered.edgeLabels.centerLabelPlacementStrategy': 'CENTER_LAYER',
+  'elk.layered.layering.strategy': 'LONGEST_PATH',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '0',
+  'elk.spacing.nodeNode': '4',
   'elk.spacing.edgeLabel': '2',
-  'elk.spacing.edgeEdge': '8',
-  'elk.layered.spacing.edgeNodeBetweenLayers': '6',
-  'elk.layered.spacing.edgeEdgeBetweenLayers': '6',
+  'elk.spacing.edgeEdge': '3',
+  'elk.spacing.edgeNode': '3',
+  'elk.layered.spacing.edgeNodeBetweenLayers': '0',
+  'elk.layered.spacing.edgeEdgeBetweenLayers': '0',
+  'elk.layered.thoroughness': '100',
   'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
   'elk.layered.compaction.postCompaction.strategy': 'EDGE_LENGTH',
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
