@@ -120,6 +120,8 @@ const GROUPS: Group[] = [
     name: 'atlas',
     mutate: [
       'src/features/atlas/machine-graph.ts',
+      'src/features/atlas/meeting-order.ts',
+      'src/features/atlas/choice-points.ts',
       'src/features/atlas/layout.ts',
       'src/features/atlas/simulation.ts',
       'src/features/atlas/traffic-marks.ts',

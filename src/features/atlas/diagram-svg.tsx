@@ -1,4 +1,13 @@
-import { ANY_STATE_LABEL, FONT_SIZE, type LaidEdge, type LaidState, type Layout, textWidth } from './layout';
+import {
+  ANY_STATE_LABEL,
+  FONT_SIZE,
+  type LaidChoice,
+  type LaidEdge,
+  type LaidState,
+  type Layout,
+  labelLines,
+  textWidth,
+} from './layout';
 import type { ChangeKind, DiffMarks } from './machine-diff';
 import { STANDING_TEXT, STANDINGS, type Standing } from './traffic-vs-tests';
 
@@ -194,50 +203,44 @@ function StateBox({ laid, marks, most }: { laid: LaidState; marks: DiagramMarks;
   );
 }
 
-function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; most: number }) {
-  if (edge.points.length === 0) return null;
-  const active = marks.activeEdges?.has(edge.id) ?? false;
-  const red = marks.redEdges?.has(edge.id) ?? false;
-  const count = marks.edgeCounts?.get(edge.id);
-  const change = marks.diff?.edges.get(edge.id);
-  const style = change ? DIFF_STYLE[change] : undefined;
-  const note = marks.diff?.notes.get(edge.id);
-  const standing = marks.standings?.get(edge.id);
-  // a standing keeps its line and badge when picked; only its colour turns to the highlight's
-  const four = standing ? STANDING_STYLE[standing] : undefined;
-  const colour = style?.colour ?? (active ? ACTIVE : (four?.colour ?? (red ? RED : INK)));
-  const width =
-    style?.width ??
-    (active
-      ? Math.max(3, (four?.width ?? 0) + 1)
-      : (four?.width ?? (count !== undefined && most > 0 ? 1 + (5 * count) / most : 1.2)));
-  const label = count !== undefined ? `${edge.label}（${count}）` : edge.label;
-  const box = edge.labelBox;
+interface Stroke {
+  colour: string;
+  width: number;
+  dash?: string;
+  bold: boolean;
+  /** the arrowhead's marker, none for a trunk ending at its choice point */
+  arrow?: string;
+}
+
+/** A line and its label, as a transition and a choice point's trunk draw them. */
+function LabelledLine({
+  points,
+  label,
+  box,
+  stroke,
+}: {
+  points: LaidEdge['points'];
+  label: string;
+  box: LaidEdge['labelBox'];
+  stroke: Stroke;
+}) {
+  const lines = labelLines(label);
   return (
-    <g
-      data-edge={edge.initial ? undefined : edge.id}
-      data-active={active || undefined}
-      data-red={red || undefined}
-      data-diff={change}
-      data-standing={standing}
-      opacity={change === 'removed' ? REMOVED_OPACITY : undefined}
-    >
-      {style && <title>{`［${style.label}］${note ?? edge.label}`}</title>}
-      {standing && <title>{`［${STANDING_TEXT[standing].label}］${label}`}</title>}
+    <>
       <path
-        d={path(edge.points)}
+        d={path(points)}
         fill="none"
-        stroke={colour}
-        strokeWidth={width}
-        strokeDasharray={style ? style.dash : four ? four.dash : red ? '5 3' : undefined}
-        markerEnd={`url(#arrow-${change ?? (active ? 'active' : (standing ?? (red ? 'red' : 'ink')))})`}
+        stroke={stroke.colour}
+        strokeWidth={stroke.width}
+        strokeDasharray={stroke.dash}
+        markerEnd={stroke.arrow ? `url(#arrow-${stroke.arrow})` : undefined}
       />
       {box && (
         <>
           <rect
             x={box.x}
             y={box.y}
-            width={Math.max(box.width, label.length * 7)}
+            width={Math.max(box.width, ...lines.map((line) => textWidth(line) + 6))}
             height={box.height}
             fill="#ffffff"
             opacity={0.9}
@@ -246,15 +249,108 @@ function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; 
             x={box.x + 3}
             y={box.y + 12}
             fontSize={FONT_SIZE}
-            fill={colour}
-            fontWeight={active ? 700 : 400}
+            fill={stroke.colour}
+            fontWeight={stroke.bold ? 700 : 400}
           >
-            {label}
+            {lines.map((line, i) => (
+              <tspan key={line} x={box.x + 3} dy={i === 0 ? 0 : 16}>
+                {line}
+              </tspan>
+            ))}
           </text>
-          {change && <DiffBadge kind={change} x={box.x - 10} y={box.y + box.height / 2} />}
-          {standing && <StandingBadge standing={standing} x={box.x - 10} y={box.y + box.height / 2} />}
         </>
       )}
+    </>
+  );
+}
+
+/** What a line shows beyond itself: taken just now, never taken by a passing path, its traffic. */
+interface LineMarks {
+  active: boolean;
+  red: boolean;
+  count: number | undefined;
+  change?: ChangeKind;
+  standing?: Standing;
+}
+
+/**
+ * How a line is drawn from its marks. A change since another version wins; a standing keeps its line when
+ * picked and only its colour turns to the highlight's.
+ */
+function strokeOf({ active, red, count, change, standing }: LineMarks, most: number): Stroke {
+  if (change) {
+    const style = DIFF_STYLE[change];
+    return { colour: style.colour, width: style.width, dash: style.dash, bold: active, arrow: change };
+  }
+  const four = standing ? STANDING_STYLE[standing] : undefined;
+  const colour = active ? ACTIVE : (four?.colour ?? (red ? RED : INK));
+  const width = active
+    ? Math.max(3, (four?.width ?? 0) + 1)
+    : (four?.width ?? (count !== undefined && most > 0 ? 1 + (5 * count) / most : 1.2));
+  const dash = four ? four.dash : red ? '5 3' : undefined;
+  const arrow = active ? 'active' : (standing ?? (red ? 'red' : 'ink'));
+  return { colour, width, dash, bold: active, arrow };
+}
+
+const withCount = (label: string, count: number | undefined) =>
+  count !== undefined ? `${label}（${count}）` : label;
+
+function EdgeLine({ edge, marks, most }: { edge: LaidEdge; marks: DiagramMarks; most: number }) {
+  if (edge.points.length === 0) return null;
+  const active = marks.activeEdges?.has(edge.id) ?? false;
+  const red = marks.redEdges?.has(edge.id) ?? false;
+  const count = marks.edgeCounts?.get(edge.id);
+  const change = marks.diff?.edges.get(edge.id);
+  const note = marks.diff?.notes.get(edge.id);
+  const standing = marks.standings?.get(edge.id);
+  const label = withCount(edge.label, count);
+  const box = edge.labelBox;
+  return (
+    <g
+      data-edge={edge.initial ? undefined : edge.id}
+      data-via={edge.via}
+      data-active={active || undefined}
+      data-red={red || undefined}
+      data-diff={change}
+      data-standing={standing}
+      opacity={change === 'removed' ? REMOVED_OPACITY : undefined}
+    >
+      {change && <title>{`［${DIFF_STYLE[change].label}］${note ?? edge.label}`}</title>}
+      {standing && <title>{`［${STANDING_TEXT[standing].label}］${label}`}</title>}
+      <LabelledLine
+        points={edge.points}
+        label={label}
+        box={box}
+        stroke={strokeOf({ active, red, count, change, standing }, most)}
+      />
+      {box && change && <DiffBadge kind={change} x={box.x - 10} y={box.y + box.height / 2} />}
+      {box && standing && <StandingBadge standing={standing} x={box.x - 10} y={box.y + box.height / 2} />}
+    </g>
+  );
+}
+
+/** A choice point's trunk carries each of its branches: taken when one is, red when all are, their traffic. */
+function ChoiceMark({ choice, marks, most }: { choice: LaidChoice; marks: DiagramMarks; most: number }) {
+  const active = choice.edgeIds.some((id) => marks.activeEdges?.has(id));
+  const red = choice.edgeIds.every((id) => marks.redEdges?.has(id));
+  const counts = choice.edgeIds.flatMap((id) => marks.edgeCounts?.get(id) ?? []);
+  const count = marks.edgeCounts ? counts.reduce((sum, n) => sum + n, 0) : undefined;
+  const { arrow: _none, ...stroke } = strokeOf({ active, red, count }, most);
+  const { x, y, width, height } = choice.box;
+  return (
+    <g data-choice={choice.id} data-active={active || undefined} data-red={red || undefined}>
+      <LabelledLine
+        points={choice.trunk.points}
+        label={withCount(choice.trunk.label, count)}
+        box={choice.trunk.labelBox}
+        stroke={stroke}
+      />
+      <polygon
+        points={`${x + width / 2},${y} ${x + width},${y + height / 2} ${x + width / 2},${y + height} ${x},${y + height / 2}`}
+        fill="#ffffff"
+        stroke={stroke.colour}
+        strokeWidth={1.2}
+      />
     </g>
   );
 }
@@ -344,7 +440,7 @@ export function DiagramSvg({
         />
       ))}
       {layout.anyState && (
-        <g>
+        <g data-any-state="true">
           <rect
             x={layout.anyState.x}
             y={layout.anyState.y}
@@ -360,6 +456,9 @@ export function DiagramSvg({
           </text>
         </g>
       )}
+      {layout.choices.map((choice) => (
+        <ChoiceMark key={choice.id} choice={choice} marks={marks} most={mostEdge} />
+      ))}
       {layout.edges.map((edge) => (
         <EdgeLine key={edge.id} edge={edge} marks={marks} most={mostEdge} />
       ))}

@@ -141,3 +141,21 @@ export function graphStates(graph: MachineGraph): GraphState[] {
   const walk = (state: GraphState): GraphState[] => [state, ...state.children.flatMap(walk)];
   return graph.root.children.flatMap(walk);
 }
+
+/** Each state's parent, by the child's id; the machine's root has none. */
+export function parentsOf(graph: MachineGraph): Map<string, GraphState> {
+  const parents = new Map<string, GraphState>();
+  for (const state of [graph.root, ...graphStates(graph)])
+    for (const child of state.children) parents.set(child.id, state);
+  return parents;
+}
+
+/** A state's id, then the ids of the states holding it up to the machine's root (left out). */
+export function holdingChain(graph: MachineGraph): (id: string) => string[] {
+  const parents = parentsOf(graph);
+  return (id) => {
+    const chain = [id];
+    for (let at = parents.get(id); at && at !== graph.root; at = parents.get(at.id)) chain.push(at.id);
+    return chain;
+  };
+}

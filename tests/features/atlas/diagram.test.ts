@@ -54,11 +54,39 @@ describe.each(machines.map((m) => [m.id, m] as const))('the %s machine drawn', (
     const layout = await layoutOf(id);
     const labels = layout.edges.flatMap((e) => (e.labelBox ? [{ id: e.id, box: e.labelBox }] : []));
     expect(labels).toHaveLength(layout.graph.edges.length);
+    labels.push(...layout.choices.map((c) => ({ id: c.id, box: c.trunk.labelBox! })));
     for (const [i, a] of labels.entries())
       for (const b of labels.slice(i + 1)) expect(overlaps(a.box, b.box), `${a.id} over ${b.id}`).toBe(false);
     for (const label of labels)
       for (const state of layout.states.filter((s) => s.state.children.length === 0))
         expect(overlaps(label.box, state), `${label.id} over ${state.state.id}`).toBe(false);
+  });
+});
+
+describe('one event’s guarded transitions drawn as statecharts draw them', () => {
+  const near = (p: { x: number; y: number }, box: Box) =>
+    p.x >= box.x - 1 && p.x <= box.x + box.width + 1 && p.y >= box.y - 1 && p.y <= box.y + box.height + 1;
+
+  it('draws the cart’s insertCartItem failure as one line to a choice point that splits by guard', async () => {
+    const layout = await layoutOf('cart');
+    const choice = layout.choices.find(
+      (c) => c.id === 'cart.adding|xstate.error.actor.insertCartItem::choice',
+    )!;
+    const adding = layout.states.find((s) => s.state.id === 'cart.adding')!;
+    expect(choice.trunk.label).toBe('error: insertCartItem');
+    expect(near(choice.trunk.points[0]!, adding)).toBe(true);
+    expect(near(choice.trunk.points.at(-1)!, choice.box)).toBe(true);
+    const branches = layout.edges.filter((e) => e.via === choice.id);
+    expect(branches.map((e) => e.label).sort()).toEqual(['[isCartFull]', '[isItemError]', 'else']);
+    expect(branches.map((e) => e.id).sort()).toEqual([...choice.edgeIds].sort());
+    for (const branch of branches) expect(near(branch.points[0]!, choice.box)).toBe(true);
+  });
+
+  it('draws a transition alone on its event without a choice point', async () => {
+    const layout = await layoutOf('cart');
+    const retry = layout.edges.find((e) => e.id.startsWith('cart.loadFailed|cart.retry|'))!;
+    expect(retry.via).toBeUndefined();
+    expect(retry.label).toBe('cart.retry');
   });
 });
 
@@ -69,12 +97,28 @@ describe('the session machine drawn (docs/specification.md §4)', () => {
     expect(labels).toContain('after endAfter (300 s)');
   });
 
-  it('names the actor each invoking state runs', async () => {
+  it('names the actor each invoking state runs, on a line under "invoke"', async () => {
     const states = (await layoutOf('session')).states;
     expect(states.find((s) => s.state.key === 'starting')?.lines).toEqual([
       'starting',
-      'invoke startSession',
+      'invoke',
+      'startSession',
     ]);
-    expect(states.find((s) => s.state.key === 'ending')?.lines).toEqual(['ending', 'invoke endSession']);
+    expect(states.find((s) => s.state.key === 'ending')?.lines).toEqual(['ending', 'invoke', 'endSession']);
+  });
+});
+
+describe('a transition label on narrow lines', () => {
+  it('breaks a long line after a dot or before a capital, joining the parts that fit', async () => {
+    const { labelLines } = await import('../../../src/features/atlas/layout');
+    expect(labelLines('application.submit [canSubmit]')).toEqual([
+      'application.',
+      'submit',
+      '[can',
+      'Submit]',
+    ]);
+    expect(labelLines('done: findApplication')).toEqual(['done:', 'find', 'Application']);
+    expect(labelLines('cart.add')).toEqual(['cart.add']);
+    expect(labelLines('else')).toEqual(['else']);
   });
 });

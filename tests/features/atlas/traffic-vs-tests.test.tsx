@@ -129,10 +129,11 @@ describe('流量與測試: where traffic and tests disagree', () => {
     expect(style(LOADED.id)).toEqual({ standing: 'both', width: '2.5', dash: null, badge: '全' });
     expect(style(REFRESH.id)).toEqual({ standing: 'tested', width: '2', dash: '8 4', badge: '測' });
     expect(style(FULL.id)).toEqual({ standing: 'neither', width: '1.2', dash: '2 3', badge: '無' });
-    // the visitors on the label, as 訪客流量 draws them
+    // the visitors on the label, as 訪客流量 draws them: a guarded add is a branch of cart.add's choice point
     expect(drawn(ADD.id).querySelector('text:not([data-standing-badge] text)')?.textContent).toBe(
-      'cart.add [hasRoom]（4）',
+      '[hasRoom]（4）',
     );
+    expect(drawn(ADD.id)).toHaveAttribute('data-via', expect.stringContaining('|cart.add::choice'));
     const legend = screen.getByRole('list', { name: '圖例' });
     expect(
       within(legend)
