@@ -1,4 +1,4 @@
-import { array, type InferType, number, object, ref, string } from 'yup';
+import { array, type InferType, number, object, string } from 'yup';
 import type { AuditAction } from '../audit-actions';
 import { messages } from '../messages';
 import { staffMessages } from '../staff-messages';
@@ -78,7 +78,12 @@ export const addStaffFormSchema = addStaffSchema.shape({
   passwordAgain: string()
     .label('再次輸入初始密碼')
     .required()
-    .oneOf([ref('password')], () => staffMessages.passwordsDiffer()),
+    // a test, not oneOf: yup checks oneOf before required, which would call an empty field different
+    .test(
+      'same',
+      () => staffMessages.passwordsDiffer(),
+      (value, { parent }) => !value || value === parent.password,
+    ),
 });
 
 /** Body of POST staff/accounts/roles: the roles the account holds from now on. */

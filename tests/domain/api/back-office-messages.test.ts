@@ -71,6 +71,8 @@ describe('the staff’s sign-in and accounts', () => {
     expect(firstError(addStaffFormSchema, { ...form, passwordAgain: undefined })).toBe(
       '再次輸入初始密碼不可為空白',
     );
+    // the field as the form sends it untouched
+    expect(firstError(addStaffFormSchema, { ...form, passwordAgain: '' })).toBe('再次輸入初始密碼不可為空白');
     expect(firstError(addStaffFormSchema, { ...form, passwordAgain: `${ACCOUNT.password} ` })).toBe(
       '兩次輸入的密碼不一致',
     );
