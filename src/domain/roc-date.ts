@@ -23,6 +23,10 @@ export type RocStyle = 'slash' | 'compact' | 'chinese';
 // (1974-04-01, 1979-07-01) have no midnight. Asia/Taipei matters only when an instant becomes a date.
 const CALENDAR = { zone: 'utc' } as const;
 
+/** Whether a text is an ISO date (`yyyy-MM-dd`) of a day the calendar has (`2026-02-30` is not). */
+export const isIsoDay = (text: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && DateTime.fromISO(text, CALENDAR).isValid;
+
 function fromParts(year: number, month: number, day: number): DateParse {
   const dt = DateTime.fromObject({ year, month, day }, CALENDAR);
   return dt.isValid ? { ok: true, date: dt.toISODate()! } : { ok: false, error: 'not-a-date' };

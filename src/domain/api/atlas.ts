@@ -4,7 +4,7 @@ import { TRACE_AGE_MAX_MS, TRACE_BATCH_MAX, TRACED_MACHINES, type TracedMachine 
 // yup's default messages in Chinese before the schemas below are built (no field builder here brings them)
 import '../validation/locale';
 import { labelOf } from '../validation/params';
-import { wholeNumber } from './staff';
+import { requiredDayField, wholeNumber } from './staff';
 
 /*
  * The machine atlas (staff with the analyst role) and the trace the visitor flows send it (../trace.ts).
@@ -20,7 +20,6 @@ export {
 
 const STATE = /^[A-Za-z0-9_$.|-]{1,200}$/;
 const EVENT = /^[A-Za-z0-9_$.:-]{1,120}$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const pattern = (label: string, re: RegExp) =>
   string()
@@ -62,8 +61,8 @@ export const trafficQuerySchema = object({
     .label('流程')
     .required()
     .oneOf([...TRACED_MACHINES], (p) => messages.format(labelOf(p))),
-  from: pattern('起日', DAY),
-  to: pattern('迄日', DAY),
+  from: requiredDayField('起日'),
+  to: requiredDayField('迄日'),
 });
 export type TrafficQuery = InferType<typeof trafficQuerySchema>;
 
@@ -79,8 +78,8 @@ export const VISITOR_ID = /^[0-9a-f]{16}$/;
  * only those who took a transition of `machine` in it when one is given, newest first, a page at a time.
  */
 export const journeysQuerySchema = object({
-  from: pattern('起日', DAY),
-  to: pattern('迄日', DAY),
+  from: requiredDayField('起日'),
+  to: requiredDayField('迄日'),
   machine: string()
     .label('流程')
     .transform((value: unknown) => (value === '' ? undefined : value))

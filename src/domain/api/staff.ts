@@ -1,6 +1,7 @@
-import { array, type InferType, number, object, string } from 'yup';
+import { type AnyMessageParams, array, type InferType, number, object, string } from 'yup';
 import type { AuditAction } from '../audit-actions';
 import { messages } from '../messages';
+import { isIsoDay } from '../roc-date';
 import { staffMessages } from '../staff-messages';
 import { STAFF_ROLES, type StaffRole } from '../staff-roles';
 import { text } from '../validation/fields';
@@ -24,7 +25,6 @@ export const STAFF_PASSWORD_MAX = 200;
 /** Audit log entries per page. */
 export const AUDIT_PAGE_SIZE = 50;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Whom the audit log may be filtered by: an account's name, OPERATOR_ACTOR or UNKNOWN_ACTOR. */
 const PERSON = /^(?:[a-z][a-z0-9._-]{2,31}|\(operator\)|\(unknown\))$/;
 
@@ -90,11 +90,18 @@ export const addStaffFormSchema = addStaffSchema.shape({
 export const setRolesSchema = object({ name: staffName(), roles: roles() });
 export type SetRoles = InferType<typeof setRolesSchema>;
 
-/** A Taipei day of a staff list's filter, as a date input gives it (YYYY-MM-DD). */
-export const dayField = (label: string) =>
-  string()
-    .label(label)
-    .matches(DAY, { message: (p) => messages.format(labelOf(p)) });
+/** A day the calendar has (`2026-02-30` is not), in the form a date input gives it (YYYY-MM-DD). */
+const CALENDAR_DAY = {
+  name: 'day',
+  message: (p: AnyMessageParams) => messages.format(labelOf(p)),
+  test: (value: string | undefined) => value == null || isIsoDay(value),
+};
+
+/** A Taipei day of a staff list's filter, as a date input gives it (YYYY-MM-DD), and one the calendar has. */
+export const dayField = (label: string) => string().label(label).test(CALENDAR_DAY);
+
+/** The same day, when the query must have one: empty says so before the format does. */
+export const requiredDayField = (label: string) => string().label(label).required().test(CALENDAR_DAY);
 
 /** A whole number of a query string, from `min` to `max`; empty is none. */
 export const wholeNumber = (label: string, min: number, max: number) =>

@@ -46,5 +46,10 @@ describe('atlas/traffic', () => {
     expect(firstError(trafficQuerySchema, { ...query, machine: 'x' })).toBe('流程格式錯誤');
     expect(firstError(trafficQuerySchema, { ...query, from: '2026/11/01' })).toBe('起日格式錯誤');
     expect(firstError(trafficQuerySchema, { ...query, to: '2026-11-233' })).toBe('迄日格式錯誤');
+    // a day the calendar does not have, and an empty field, which says so first
+    expect(firstError(trafficQuerySchema, { ...query, to: '2026-02-30' })).toBe('迄日格式錯誤');
+    expect(firstError(trafficQuerySchema, { ...query, from: '2026-13-01' })).toBe('起日格式錯誤');
+    expect(firstError(trafficQuerySchema, { ...query, from: '2028-02-29' })).toBeNull();
+    expect(firstError(trafficQuerySchema, { ...query, from: '' })).toBe('起日不可為空白');
   });
 });

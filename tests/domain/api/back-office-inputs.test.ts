@@ -50,6 +50,8 @@ describe('the application queue’s query', () => {
     expect(firstError(applicationQueueSchema, { q: 'x'.repeat(61) })).toBe('搜尋長度限制為60');
     expect(firstError(applicationQueueSchema, { q: 'x'.repeat(60) })).toBeNull();
     expect(firstError(applicationQueueSchema, { from: '2026/11/01' })).toBe('受理起日格式錯誤');
+    expect(firstError(applicationQueueSchema, { to: '2026-02-30' })).toBe('受理迄日格式錯誤');
+    expect(firstError(applicationQueueSchema, { to: '2026-04-31' })).toBe('受理迄日格式錯誤');
     expect(firstError(applicationQueueSchema, { page: '0' })).toBe('頁碼不可小於1');
   });
 });

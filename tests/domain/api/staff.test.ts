@@ -67,6 +67,7 @@ describe('staff/audit', () => {
     expect(firstError(auditQuerySchema, { applicationNo: 'GI1151124' })).toBe('受理編號格式錯誤');
     expect(firstError(auditQuerySchema, { from: '2026-11-01', to: '2026-11-30' })).toBeNull();
     expect(firstError(auditQuerySchema, { from: '2026/11/01' })).toBe('起日格式錯誤');
+    expect(firstError(auditQuerySchema, { from: '2026-02-29' })).toBe('起日格式錯誤');
     expect(firstError(auditQuerySchema, { page: '0' })).toBe('頁碼不可小於1');
   });
 });
