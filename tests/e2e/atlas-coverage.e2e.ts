@@ -1,47 +1,29 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { flowPaths } from '../../machine-paths/paths';
-import { machines } from '../../machine-paths/registry';
-import type { TestRuns, Traffic } from '../../src/domain/api/atlas';
+import type { Traffic } from '../../src/domain/api/atlas';
 import { API_BASE, type ApiEnvelope } from '../../src/domain/envelope';
-import { machineGraph } from '../../src/features/atlas/machine-graph';
 import { watchPageProblems } from './support/axe';
+import { ADD, ADDING, CART_PATHS, writeReportWithoutAdding } from './support/coverage-report';
 import { focusedName, HUMAN, keyboardPath } from './support/keyboard';
 import { addPackageFromHome } from './support/shopcart-steps';
 import { checkAtWidths, signIn } from './support/staff';
 import { staffSiteForThisFile } from './support/staff-site';
 
 /*
- * Issue 37, question 2 (流量與測試) in Chromium against the built server. The server's test report is a
- * fixture in which every generated path of the cart passed on all three levels but those adding a package
- * (cart.add [hasRoom]): they passed on the machine and in jsdom only, so adding a package is not covered. A
- * visitor then adds 基本型 to the cart. An analyst, by keyboard alone, opens the cart's 流量與測試 and finds
- * that transition first in the risk list, with the visitor counted, drawn in the risk's style; the legend's
- * first entry moves to the risk list, and the transition picked from the list is marked on the diagram. axe
- * finds nothing and everything fits at 390 and 1366 px.
+ * Issue 37, question 2 (流量與測試) in Chromium against the built server. The server's test report is a fixture
+ * (support/coverage-report.ts) in which every generated path of the cart passed on all three levels but those
+ * adding a package (cart.add [hasRoom]): they passed on the machine and in jsdom only, so adding a package is
+ * not covered. A visitor then adds 基本型 to the cart. An analyst, by keyboard alone, opens the cart's 流量與測試 and
+ * finds that transition first in the risk list, with the visitor counted, drawn in the risk's style; the
+ * legend's first entry moves to the risk list, and the transition picked from the list is marked on the
+ * diagram. axe finds nothing and everything fits at 390 and 1366 px.
  */
 
 const PASSWORD = 'atlas-coverage-e2e-password';
 const ANALYST = 'analyst.coverage';
-
-const cart = machines.find((m) => m.id === 'cart')!;
-const ADD = machineGraph(cart.machine).edges.find(
-  (e) => e.eventType === 'cart.add' && e.label === 'cart.add [hasRoom]',
-)!;
-const paths = flowPaths(cart);
-const keys = paths.map((p) => p.key);
-const adding = new Set(paths.filter((p) => p.transitions.includes(ADD.transition)).map((p) => p.key));
-const REPORT: TestRuns = {
-  recordedAt: new Date().toISOString(),
-  levels: {
-    machine: { cart: keys },
-    jsdom: { cart: keys },
-    chromium: { cart: keys.filter((key) => !adding.has(key)) },
-  },
-};
 
 let reportDir = '';
 const site = staffSiteForThisFile({
@@ -50,9 +32,7 @@ const site = staffSiteForThisFile({
   password: PASSWORD,
   env: () => {
     reportDir = mkdtempSync(path.join(tmpdir(), 'groupins-e2e-report-'));
-    const file = path.join(reportDir, 'machine-paths.json');
-    writeFileSync(file, JSON.stringify(REPORT));
-    return { TEST_REPORT: file };
+    return { TEST_REPORT: writeReportWithoutAdding(reportDir) };
   },
 });
 
@@ -75,8 +55,8 @@ async function tabTo(page: Page, name: RegExp): Promise<string> {
 describe('流量與測試 in Chromium against the built server', () => {
   it('lists first in the risk list the transition a visitor took that no path covers on all three levels', async () => {
     // the fixture is what it says: some of the cart's paths add a package, others do not
-    expect(adding.size).toBeGreaterThan(0);
-    expect(adding.size).toBeLessThan(keys.length);
+    expect(ADDING.size).toBeGreaterThan(0);
+    expect(ADDING.size).toBeLessThan(CART_PATHS.length);
 
     const visitor = await site.browser.newContext({ locale: 'zh-TW' });
     contexts.push(visitor);

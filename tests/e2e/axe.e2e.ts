@@ -1,24 +1,36 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_APPLICANT } from '../../machine-paths/samples/shopcart.samples';
+import type { Journey, JourneysPage } from '../../src/domain/api/atlas';
 import { PACK_IDS } from '../../src/domain/catalogue';
+import { API_BASE, type ApiEnvelope } from '../../src/domain/envelope';
 import { addDays, taipeiDate } from '../../src/domain/roc-date';
+import { STAFF_PAGES, STAFF_SCREENS } from '../../src/domain/staff-pages';
 import { axeViolations, watchPageProblems } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { openApp } from './support/built-app';
+import { writeReportWithoutAdding } from './support/coverage-report';
 import { pageAnswers } from './support/held-network';
 import { type RunningServer, startBuiltServer } from './support/server';
-import { cartButton, expectHeading, fillApplicant, fillPlan, textbox } from './support/shopcart-steps';
+import {
+  addPackageFromHome,
+  cartButton,
+  expectHeading,
+  fillApplicant,
+  fillPlan,
+  textbox,
+} from './support/shopcart-steps';
+import { addStaffAccount, signIn } from './support/staff';
 
 /*
  * Accessibility in Chromium against the built server: axe (WCAG 2.0, 2.1 and 2.2 A and AA, and best
  * practices) on every visitor route, every flow step reached through the UI, every dialog, the forms'
- * error states and the analysts' pages, at a phone's 390 px and a desktop's 1366 px; and no console error,
- * uncaught error or CSP violation on any of them.
+ * error states, the analysts' atlas (訪客旅程 and 流量與測試 with a visitor's traces and a test report) and
+ * the other staff screens, at a phone's 390 px and a desktop's 1366 px; and no console error, uncaught
+ * error or CSP violation on any of them.
  */
 
 const WIDTHS = [
@@ -27,6 +39,8 @@ const WIDTHS = [
 ] as const;
 
 const PASSWORD = 'axe-e2e-password-1';
+/** Every staff role but the analyst's, who lands on the atlas: the other screens. */
+const STAFF = 'staff.axe';
 /** Hashes a captcha challenge may take: the widget solves it at once (the shopcart e2e does the same). */
 const CAPTCHA_MAX_NUMBER = '1000';
 /** About 55 states at a width, each analysed by axe in 1 to 5 s on a busy 2-core machine. */
@@ -37,18 +51,12 @@ let server: RunningServer;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'groupins-e2e-axe-'));
-  server = await startBuiltServer({ DATA_DIR: dataDir, CAPTCHA_MAX_NUMBER });
+  // 流量與測試 groups the cart's transitions by this report: adding a package is not covered
+  const TEST_REPORT = writeReportWithoutAdding(dataDir);
+  server = await startBuiltServer({ DATA_DIR: dataDir, CAPTCHA_MAX_NUMBER, TEST_REPORT });
   browser = await launchBrowser();
-  const added = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/staff-add.ts', 'analyst.axe', '--role', 'analyst'],
-    {
-      input: `${PASSWORD}\n`,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
-    },
-  );
-  expect(added.status, added.stderr).toBe(0);
+  addStaffAccount(dataDir, 'analyst.axe', 'analyst', PASSWORD);
+  addStaffAccount(dataDir, STAFF, 'underwriter,service,admin', PASSWORD);
 });
 afterAll(async () => {
   await browser?.close();
@@ -352,19 +360,25 @@ describe.each(WIDTHS)('axe at $width px, with no console error or CSP violation'
   );
 
   it(
-    "the analysts' login, the atlas's four views and the logout",
+    "the analysts' login, the atlas's views with a visitor's journey and a test report, and the logout",
     async () => {
       const a = await audit(viewport);
       const { page } = a;
+      // a visitor adds 基本型 to the cart: the cart has traffic, and 訪客旅程 a visitor
+      const shopper = await browser.newContext({ locale: 'zh-TW' });
+      await shopper.addCookies([{ name: 'OI_Privacy_CHECK', value: 'Y', url: server.origin }]);
+      const shop = await shopper.newPage();
+      await addPackageFromHome(server.origin, shop);
+      // the flows' last batch leaves as the page is hidden
+      await shop.close({ runBeforeUnload: true });
+
       await openApp(page, url('/login'));
       await page.getByRole('button', { name: '登入' }).waitFor();
       await check(a, 'the login page');
       await page.getByRole('button', { name: '登入' }).click();
       await page.getByRole('alert').waitFor();
       await check(a, 'the login page sent empty');
-      await page.getByLabel('帳號').fill('analyst.axe');
-      await page.getByLabel('密碼').fill(PASSWORD);
-      await page.getByRole('button', { name: '登入' }).click();
+      await signIn(page, 'analyst.axe', PASSWORD);
       await page.waitForURL(/\/groupins\/atlas$/);
       await page.getByRole('heading', { level: 1, name: '流程狀態機圖集' }).waitFor();
       const views = page.getByRole('navigation', { name: '檢視' });
@@ -373,9 +387,68 @@ describe.each(WIDTHS)('axe at $width px, with no console error or CSP violation'
         await page.waitForLoadState('networkidle');
         await check(a, `the atlas's ${view}`);
       }
+
+      // the newest visitor, once the server has a package they added (read as the analyst)
+      const today = taipeiDate(new Date());
+      const read = async <T>(apiPath: string) =>
+        ((await (await page.request.get(`${server.origin}${API_BASE}/${apiPath}`)).json()) as ApiEnvelope<T>)
+          .data;
+      let visitor = '';
+      await expect
+        .poll(
+          async () => {
+            const [newest] = (await read<JourneysPage>(`atlas/journeys?from=${today}&to=${today}`)).visitors;
+            visitor = newest?.visitor ?? '';
+            return (
+              newest && (await read<Journey>(`atlas/journeys/${visitor}`)).transitions.map((t) => t.event)
+            );
+          },
+          { timeout: 30_000 },
+        )
+        .toContain('cart.add');
+      await shopper.close();
+
+      await page
+        .getByRole('navigation', { name: '狀態機' })
+        .getByRole('link', { name: /^購物車\s*cart$/ })
+        .click();
+      await views.getByRole('link', { name: '流量與測試' }).click();
+      await page.getByTestId('fourway-risk').getByRole('listitem').first().waitFor();
+      await check(a, "the cart's 流量與測試, its four groups");
+      await views.getByRole('link', { name: '訪客旅程' }).click();
+      const opened = page.getByRole('table', { name: '期間內的訪客' }).getByRole('link', { name: visitor });
+      await opened.waitFor();
+      await check(a, "訪客旅程's visitors");
+      await opened.click();
+      await page.getByTestId('journey-lanes').waitFor();
+      await page.getByRole('button', { name: '下一步' }).click();
+      await expect.poll(() => page.getByTestId('journey-step').textContent()).toMatch(/^第 2 \/ \d+ 步：/);
+      // the step's transition drawn on its machine
+      await page.locator('svg [data-edge][data-active]').waitFor();
+      await check(a, "a visitor's journey at its second step");
+
       await openApp(page, url('/logout'));
       await page.getByText('您已登出。').waitFor();
       await check(a, 'the logout page');
+      await finish(a);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "the staff's other screens, each as it opens",
+    async () => {
+      const a = await audit(viewport);
+      const { page } = a;
+      await openApp(page, url('/login'));
+      await signIn(page, STAFF, PASSWORD);
+      await page.getByRole('heading', { level: 1, name: STAFF_PAGES.applications.title }).waitFor();
+      for (const screen of STAFF_SCREENS.filter((screen) => screen !== 'atlas')) {
+        await page.goto(url(`/${STAFF_PAGES[screen].path}`));
+        await page.getByRole('heading', { level: 1, name: STAFF_PAGES[screen].title }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await check(a, STAFF_PAGES[screen].title);
+      }
       await finish(a);
     },
     TEST_TIMEOUT_MS,
