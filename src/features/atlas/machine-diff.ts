@@ -5,9 +5,10 @@ import type { GraphState, StateKind } from './machine-graph';
  * What changed in a machine between two versions of the repository (`npm run atlas:diff -- <ref>`): its
  * states and its transitions added, removed or changed, and how to draw that on today's diagram.
  *
- * Each version is read into a MachineDescription, plain JSON that a child process prints for a tree checked
- * out at another ref (scripts/atlas-describe.ts): the stable contract between trees whose own reading of a
- * machine (machine-graph.ts) may have another shape. Everything here works on descriptions only.
+ * Each version is read into a MachineDescription (machine-description.ts), plain JSON that a child process
+ * prints for a tree checked out at another ref (scripts/atlas-describe.ts): the stable contract between trees
+ * whose own reading of a machine (machine-graph.ts) may have another shape. Everything here works on
+ * descriptions only.
  */
 
 /** A state as the diff compares it. */

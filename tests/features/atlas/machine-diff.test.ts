@@ -2,9 +2,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { type AnyStateMachine, and, assign, fromPromise, not, setup } from 'xstate';
-import { describeMachine } from '../../../scripts/atlas-describe';
+import { ownReader } from '../../../scripts/atlas-describe';
 import { DiagramSvg } from '../../../src/features/atlas/diagram-svg';
 import { layoutMachine } from '../../../src/features/atlas/layout';
+import { describeMachine } from '../../../src/features/atlas/machine-description';
 import {
   alignBranches,
   diffDrawing,
@@ -313,7 +314,7 @@ describe('the list printed', () => {
 describe('the machine read without its tree’s machine-graph.ts', () => {
   it('reads the same states and transitions as with it (a tree from before the atlas)', () => {
     const withGraph = describe_(before);
-    const alone = describeMachine({ id: 'm', title: '測試', machine: before });
+    const alone = describeMachine({ id: 'm', title: '測試', machine: before }, ownReader);
     expect(alone.states).toEqual(withGraph.states);
     expect(alone.transitions).toEqual(withGraph.transitions.map(({ edges: _, ...t }) => t));
   });
@@ -345,7 +346,7 @@ describe('the machine read without its tree’s machine-graph.ts', () => {
       delay: 'later (90 s)',
       label: 'after later (90 s)',
     });
-    const alone = describeMachine({ id: 'm', title: '測試', machine });
+    const alone = describeMachine({ id: 'm', title: '測試', machine }, ownReader);
     expect(alone.transitions).toEqual(describe_(machine).transitions.map(({ edges: _, ...t }) => t));
   });
 });
