@@ -1,4 +1,4 @@
-import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate';
+import { type AnyStateMachine, type AnyTransitionDefinition, and, not, or, stateIn } from 'xstate';
 import type { DescribedState, DescribedTransition, MachineDescription } from './machine-diff';
 import { keyEvent, transitionKey } from './machine-diff';
 
@@ -7,7 +7,9 @@ import { keyEvent, transitionKey } from './machine-diff';
  * transitions and their labels come from a graph reader with machine-graph.ts's shape: scripts/atlas-describe.ts
  * passes the one of the tree it reads (so an old ref is counted and labelled as it drew itself), the atlas
  * passes today's. What a graph does not carry (guard params, delays, actions, the actor an invoke outcome
- * belongs to) is read here from XState's own state nodes.
+ * belongs to) is read here from XState's own state nodes. Node, a minified browser build and an old tree's
+ * reading must all give the same JSON for the same machine, so nothing here relies on a function's own name
+ * when XState gives a better one.
  */
 
 export interface DescribableState {
@@ -34,15 +36,24 @@ export interface Registered {
   machine: AnyStateMachine;
 }
 
+const checkOf = (guard: unknown) => (guard as { check?: unknown }).check;
+/** XState's higher-order guards, told by their check function: a minifying build renames the guard itself. */
+const BUILT_IN_GUARDS = new Map<unknown, string>([
+  [checkOf(and([])), 'and'],
+  [checkOf(or([])), 'or'],
+  [checkOf(not('guard')), 'not'],
+  [checkOf(stateIn('state')), 'stateIn'],
+]);
+
 /** A guard's name, with its params when it has plain ones; `and(a, b)` for XState's higher-order guards. */
 function guardText(guard: unknown): string {
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'function') {
-    const { guards } = guard as { guards?: unknown[] };
-    const type = (guard as { type?: unknown }).type;
+    const { guards, type } = guard as { guards?: unknown[]; type?: unknown };
     if (typeof type === 'string') return type;
-    if (Array.isArray(guards)) return `${guard.name}(${guards.map(guardText).join(', ')})`;
-    return guard.name || 'guard';
+    const name = BUILT_IN_GUARDS.get(checkOf(guard)) ?? guard.name;
+    if (Array.isArray(guards)) return `${name}(${guards.map(guardText).join(', ')})`;
+    return name || 'guard';
   }
   if (guard && typeof guard === 'object') {
     const { type, params } = guard as { type?: unknown; params?: unknown };

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { type AnyStateMachine, and, assign, fromPromise, not, setup } from 'xstate';
+import { type AnyStateMachine, and, assign, fromPromise, not, or, setup, stateIn } from 'xstate';
 import { ownReader } from '../../../scripts/atlas-describe';
 import { DiagramSvg } from '../../../src/features/atlas/diagram-svg';
 import { layoutMachine } from '../../../src/features/atlas/layout';
@@ -348,6 +348,32 @@ describe('the machine read without its tree’s machine-graph.ts', () => {
     });
     const alone = describeMachine({ id: 'm', title: '測試', machine }, ownReader);
     expect(alone.transitions).toEqual(describe_(machine).transitions.map(({ edges: _, ...t }) => t));
+  });
+});
+
+describe('a machine read in a minified build', () => {
+  it('names XState’s higher-order guards as Node does, whatever their functions are renamed to', () => {
+    /** As a minifier leaves a function: another name. */
+    const renamed = <T extends object>(guard: T): T => Object.defineProperty(guard, 'name', { value: 'e' });
+    const machine = (minified: boolean): AnyStateMachine => {
+      const rename = minified ? renamed : <T>(guard: T) => guard;
+      return setup({ guards: { isReady: () => true, isSet: () => true } }).createMachine({
+        id: 'm',
+        initial: 'a',
+        states: {
+          a: {
+            on: {
+              both: { target: 'b', guard: rename(and(['isReady', rename(not(rename(or(['isSet']))))])) },
+              inB: { target: 'b', guard: rename(stateIn('#m.b')) },
+            },
+          },
+          b: {},
+        },
+      }) as unknown as AnyStateMachine;
+    };
+    const guards = (minified: boolean) => describe_(machine(minified)).transitions.map((t) => t.guard);
+    expect(guards(true)).toEqual(['and(isReady, not(or(isSet)))', 'stateIn']);
+    expect(guards(true)).toEqual(guards(false));
   });
 });
 
