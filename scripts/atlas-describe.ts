@@ -1,6 +1,17 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import {
   type DescribableState,
@@ -21,6 +32,7 @@ import type { MachineDescription } from '../src/features/atlas/machine-diff';
 //
 // writes the descriptions to <out.json> (a file, not stdout, so whatever the tree's modules print while
 // loading cannot corrupt them). Run with the tree as the working directory so tsx takes its tsconfig.
+// describeRef runs it so on a ref's tree, for npm run atlas:diff and npm run atlas:release.
 
 /** Where a tree keeps its registry: machine-paths/ today, machines/ before the move. */
 const REGISTRY_FILES = ['machine-paths/registry.ts', 'machines/registry.ts'];
@@ -99,6 +111,61 @@ export async function describeTree(tree: string): Promise<MachineDescription[]> 
       ? (graphModule as GraphReader)
       : ownReader;
   return machines.map((entry) => describeMachine(entry, reader));
+}
+
+export const git = (tree: string, args: string[]) =>
+  execFileSync('git', ['-C', tree, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+
+/** The full commit `ref` names in `tree`'s repository. */
+export function commitOf(tree: string, ref: string): string {
+  try {
+    return git(tree, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  } catch {
+    throw new Error(`${ref} names no commit here`);
+  }
+}
+
+/**
+ * The machines of `ref`, read in a child process: its tree is extracted (git archive) into a temporary
+ * directory, which is always removed whatever happens, and this script reads it there into plain JSON.
+ */
+export function describeRef(tree: string, ref: string): MachineDescription[] {
+  const temp = mkdtempSync(path.join(os.tmpdir(), 'atlas-ref-'));
+  const removeTemp = () => rmSync(temp, { recursive: true, force: true });
+  const onSignal = (signal: NodeJS.Signals) => {
+    removeTemp();
+    process.kill(process.pid, signal);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const copy = path.join(temp, 'tree');
+    mkdirSync(copy);
+    const archive = spawnSync('git', ['-C', tree, 'archive', '--format=tar', ref], { maxBuffer: 1 << 30 });
+    if (archive.status !== 0) throw new Error(`git archive ${ref}: ${archive.stderr.toString().trim()}`);
+    const untar = spawnSync('tar', ['-x', '-C', copy], { input: archive.stdout });
+    if (untar.status !== 0) throw new Error(`tar: ${untar.stderr.toString().trim()}`);
+    // The copy has no node_modules of its own: it uses the working tree's (a symlink), so an old ref is read
+    // with today's installed packages.
+    symlinkSync(realpathSync(path.join(tree, 'node_modules')), path.join(copy, 'node_modules'), 'dir');
+    const json = path.join(temp, 'machines.json');
+    // run in the copy, so that tsx compiles its files with its own tsconfig.json
+    const { TSX_TSCONFIG_PATH: _, ...env } = process.env;
+    const child = spawnSync(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), fileURLToPath(import.meta.url), copy, json],
+      { cwd: copy, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    if (child.status !== 0 || !existsSync(json))
+      throw new Error(
+        `reading the machines at ${ref} failed:\n${child.stderr.trim() || child.stdout.trim()}`,
+      );
+    return JSON.parse(readFileSync(json, 'utf8')) as MachineDescription[];
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    removeTemp();
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

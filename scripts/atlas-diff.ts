@@ -1,17 +1,6 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { AnyStateMachine } from 'xstate';
@@ -22,10 +11,9 @@ import {
   diffLines,
   diffMachines,
   diffSummary,
-  type MachineDescription,
   type MachineDiff,
 } from '../src/features/atlas/machine-diff';
-import { describeTree, loadRegistry } from './atlas-describe';
+import { commitOf, describeRef, describeTree, loadRegistry } from './atlas-describe';
 
 // npm run atlas:diff -- <ref> [--out <dir>]: every registered machine at <ref> against the working tree's:
 // states and transitions added, removed or changed, printed per changed machine (nothing for an unchanged
@@ -34,55 +22,10 @@ import { describeTree, loadRegistry } from './atlas-describe';
 // only informs: it exits 0 whatever changed, and 2 when it cannot compare (an unknown ref, a tree that does
 // not load).
 //
-// The ref is read in a child process: its tree is extracted (git archive) into a temporary directory, which
-// is always removed, and scripts/atlas-describe.ts reads it there into plain JSON, with the ref's own
+// The ref is read in a child process (describeRef in scripts/atlas-describe.ts), with the ref's own
 // machine-graph.ts. The working tree is read by the same code, in this process, where its machines are drawn.
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_OUT = 'reports/atlas-diff';
-
-const git = (tree: string, args: string[]) =>
-  execFileSync('git', ['-C', tree, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-
-/** The machines of `ref`, read in a temporary copy of its tree that is removed whatever happens. */
-export function describeRef(tree: string, ref: string): MachineDescription[] {
-  const temp = mkdtempSync(path.join(os.tmpdir(), 'atlas-diff-'));
-  const removeTemp = () => rmSync(temp, { recursive: true, force: true });
-  const onSignal = (signal: NodeJS.Signals) => {
-    removeTemp();
-    process.kill(process.pid, signal);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    const copy = path.join(temp, 'tree');
-    mkdirSync(copy);
-    const archive = spawnSync('git', ['-C', tree, 'archive', '--format=tar', ref], { maxBuffer: 1 << 30 });
-    if (archive.status !== 0) throw new Error(`git archive ${ref}: ${archive.stderr.toString().trim()}`);
-    const untar = spawnSync('tar', ['-x', '-C', copy], { input: archive.stdout });
-    if (untar.status !== 0) throw new Error(`tar: ${untar.stderr.toString().trim()}`);
-    // The copy has no node_modules of its own: it uses the working tree's (a symlink), so an old ref is read
-    // with today's installed packages.
-    symlinkSync(realpathSync(path.join(tree, 'node_modules')), path.join(copy, 'node_modules'), 'dir');
-    const json = path.join(temp, 'machines.json');
-    // run in the copy, so that tsx compiles its files with its own tsconfig.json
-    const { TSX_TSCONFIG_PATH: _, ...env } = process.env;
-    const child = spawnSync(
-      process.execPath,
-      ['--import', import.meta.resolve('tsx'), path.join(HERE, 'atlas-describe.ts'), copy, json],
-      { cwd: copy, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    if (child.status !== 0 || !existsSync(json))
-      throw new Error(
-        `reading the machines at ${ref} failed:\n${child.stderr.trim() || child.stdout.trim()}`,
-      );
-    return JSON.parse(readFileSync(json, 'utf8')) as MachineDescription[];
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    removeTemp();
-  }
-}
 
 /** A machine no longer registered: a root with nothing in it, so all it draws is what was removed. */
 function emptyRootLayout(
@@ -129,12 +72,7 @@ export async function atlasDiff(options: {
   print: (line: string) => void;
 }): Promise<AtlasDiffResult> {
   const { ref, tree, out, print } = options;
-  let commit: string;
-  try {
-    commit = git(tree, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
-  } catch {
-    throw new Error(`${ref} names no commit here`);
-  }
+  const commit = commitOf(tree, ref);
   const against = `${ref} (${commit.slice(0, 8)})`;
   const before = describeRef(tree, commit);
   const after = await describeTree(tree);
