@@ -134,6 +134,15 @@ function DiffLegend({ y, against }: { y: number; against: string }) {
 const legendWidth = (against: string) => (against ? textWidth(against) + 20 : 0) + 10 + 3 * 130;
 const legendCaption = (against: string | undefined) => (against ? `與 ${against} 比較：` : '');
 
+/** The whole drawing's size: the layout's, with a diff's legend below it. */
+export function drawnSize(layout: Layout, diff?: DiffMarks): { width: number; height: number } {
+  if (!diff) return { width: layout.width, height: layout.height };
+  return {
+    width: Math.max(layout.width, legendWidth(legendCaption(diff.against))),
+    height: layout.height + LEGEND_HEIGHT,
+  };
+}
+
 const path = (points: LaidEdge['points']) =>
   points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
 
@@ -387,8 +396,7 @@ export function DiagramSvg({
   const { diff } = marks;
   // a diff diagram has a legend below, and counts today's states (not those drawn as removed)
   const caption = legendCaption(diff?.against);
-  const width = diff ? Math.max(layout.width, legendWidth(caption)) : layout.width;
-  const height = diff ? layout.height + LEGEND_HEIGHT : layout.height;
+  const { width, height } = drawnSize(layout, diff);
   const states = diff
     ? layout.states.filter((laid) => diff.states.get(laid.state.id) !== 'removed').length
     : layout.states.length;

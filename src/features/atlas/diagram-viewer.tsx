@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
-import { type DiagramMarks, DiagramSvg } from './diagram-svg';
+import { type DiagramMarks, DiagramSvg, drawnSize } from './diagram-svg';
 import type { Layout } from './layout';
 
 /*
@@ -14,7 +14,9 @@ interface View {
   height: number;
 }
 
-const fitted = (layout: Layout): View => ({ x: 0, y: 0, width: layout.width, height: layout.height });
+type Size = ReturnType<typeof drawnSize>;
+
+const fitted = (size: Size): View => ({ x: 0, y: 0, ...size });
 
 function zoomed(view: View, factor: number): View {
   const width = view.width / factor;
@@ -32,21 +34,21 @@ function download(name: string, blob: Blob) {
 }
 
 /** The whole diagram as a file: the drawn markup with its full view box, whatever the zoom. */
-function svgText(svg: SVGSVGElement, layout: Layout): string {
+function svgText(svg: SVGSVGElement, size: Size): string {
   const copy = svg.cloneNode(true) as SVGSVGElement;
-  copy.setAttribute('viewBox', `0 0 ${layout.width} ${layout.height}`);
-  copy.setAttribute('width', String(layout.width));
-  copy.setAttribute('height', String(layout.height));
+  copy.setAttribute('viewBox', `0 0 ${size.width} ${size.height}`);
+  copy.setAttribute('width', String(size.width));
+  copy.setAttribute('height', String(size.height));
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}`;
 }
 
-async function pngOf(text: string, layout: Layout): Promise<Blob> {
+async function pngOf(text: string, size: Size): Promise<Blob> {
   const image = new Image();
   image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
   await image.decode();
   const canvas = document.createElement('canvas');
-  canvas.width = layout.width * 2;
-  canvas.height = layout.height * 2;
+  canvas.width = size.width * 2;
+  canvas.height = size.height * 2;
   const context = canvas.getContext('2d');
   if (!context) throw new Error('no canvas');
   context.scale(2, 2);
@@ -67,17 +69,20 @@ export function DiagramViewer({
   marks?: DiagramMarks;
   fileName: string;
 }) {
-  const [view, setView] = useState<View>(() => fitted(layout));
+  // a diff's legend, below the diagram, is part of the picture fitted and exported
+  const diff = marks?.diff;
+  const size = drawnSize(layout, diff);
+  const [view, setView] = useState<View>(() => fitted(size));
   const [exportError, setExportError] = useState('');
   const frame = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; view: View } | null>(null);
 
-  useEffect(() => setView(fitted(layout)), [layout]);
+  useEffect(() => setView(fitted(drawnSize(layout, diff))), [layout, diff]);
 
   const pan = (dx: number, dy: number) =>
     setView((v) => ({ ...v, x: v.x + dx * v.width, y: v.y + dy * v.height }));
   const zoom = (factor: number) => setView((v) => zoomed(v, factor));
-  const fit = () => setView(fitted(layout));
+  const fit = () => setView(fitted(size));
 
   const onKeyDown = (event: KeyboardEvent) => {
     const moves: Record<string, () => void> = {
@@ -115,10 +120,10 @@ export function DiagramViewer({
     if (!svg) return;
     setExportError('');
     try {
-      const text = svgText(svg, layout);
+      const text = svgText(svg, size);
       download(
         `${fileName}.${kind}`,
-        kind === 'svg' ? new Blob([text], { type: 'image/svg+xml' }) : await pngOf(text, layout),
+        kind === 'svg' ? new Blob([text], { type: 'image/svg+xml' }) : await pngOf(text, size),
       );
     } catch {
       setExportError('無法匯出圖檔，請改用 SVG 匯出或換一個瀏覽器再試一次。');
