@@ -272,7 +272,8 @@ export function diffMachines(
 
 const KIND_SIGN: Record<ChangeKind, string> = { added: '+', removed: '-', changed: '~' };
 const list = (values: readonly string[]) => (values.length === 0 ? '(none)' : values.join(', '));
-const shortId = (machineId: string, id: string) =>
+/** A state's id without its machine's: `step2.editing` for `shopcart.step2.editing`. */
+export const shortId = (machineId: string, id: string) =>
   id.startsWith(`${machineId}.`) ? id.slice(machineId.length + 1) : id;
 
 function stateLine(machineId: string, change: StateChange): string {
@@ -381,12 +382,19 @@ const ghostState = (state: DescribedState): GraphState => ({
   children: [],
 });
 
+/** What a changed element's tooltip says by default: its line of the printed list. */
+const printedNote = (machineId: string, change: StateChange | TransitionChange) =>
+  ('id' in change ? stateLine(machineId, change) : transitionLine(machineId, change)).replace(/^ {2}~ /, '');
+
 /**
  * What the diagram of a changed machine draws and marks: today's machine with its added and changed states
  * and transitions marked, and those removed drawn from the old description (states in their old parent,
- * transitions to each old target), marked removed.
+ * transitions to each old target), marked removed. `note` words a changed element's tooltip.
  */
-export function diffDrawing(diff: MachineDiff): { extras: LayoutExtras; marks: DiffMarks } {
+export function diffDrawing(
+  diff: MachineDiff,
+  note: (change: StateChange | TransitionChange) => string = (change) => printedNote(diff.id, change),
+): { extras: LayoutExtras; marks: DiffMarks } {
   const states = new Map<string, ChangeKind>();
   const edges = new Map<string, ChangeKind>();
   const notes = new Map<string, string>();
@@ -403,7 +411,7 @@ export function diffDrawing(diff: MachineDiff): { extras: LayoutExtras; marks: D
     if (state.parent === null) continue;
     states.set(state.id, change.kind);
     if (change.kind === 'removed') extras.states.push({ parent: state.parent, state: ghostState(state) });
-    if (change.kind === 'changed') notes.set(state.id, stateLine(diff.id, change).replace(/^ {2}~ /, ''));
+    if (change.kind === 'changed') notes.set(state.id, note(change));
   }
   for (const change of diff.transitions) {
     if (change.kind === 'removed') {
@@ -418,7 +426,7 @@ export function diffDrawing(diff: MachineDiff): { extras: LayoutExtras; marks: D
     }
     for (const id of change.after!.edges ?? []) {
       edges.set(id, change.kind);
-      if (change.kind === 'changed') notes.set(id, transitionLine(diff.id, change).replace(/^ {2}~ /, ''));
+      if (change.kind === 'changed') notes.set(id, note(change));
     }
   }
   return { extras, marks: { states, edges, notes } };
