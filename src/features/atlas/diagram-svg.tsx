@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   ANY_STATE_LABEL,
   FONT_SIZE,
@@ -48,7 +49,7 @@ export function heat(share: number): string {
  * The diff's three styles, told apart by line and badge as well as colour: added a thick solid line, changed
  * a thick dashed one, removed a thin dotted one, faded (drawn from the old machine).
  */
-const DIFF_STYLE: Record<
+export const DIFF_STYLE: Record<
   ChangeKind,
   { label: string; badge: string; colour: string; dash?: string; width: number }
 > = {
@@ -80,11 +81,37 @@ export function StandingBadge({ standing, x, y }: { standing: Standing; x: numbe
     </g>
   );
 }
-const REMOVED_OPACITY = 0.6;
+/** A short line in a style with its badge, as a legend beside the diagram shows what the diagram draws. */
+export function LineSample({
+  line,
+  badge,
+  opacity,
+}: {
+  line: { colour: string; dash?: string; width: number };
+  /** drawn at (-2, 10) */
+  badge: ReactNode;
+  opacity?: number;
+}) {
+  return (
+    <svg width="72" height="20" viewBox="-12 0 84 20" aria-hidden="true" focusable="false" opacity={opacity}>
+      {badge}
+      <line
+        x1={12}
+        y1={10}
+        x2={70}
+        y2={10}
+        stroke={line.colour}
+        strokeWidth={line.width}
+        strokeDasharray={line.dash}
+      />
+    </svg>
+  );
+}
+export const REMOVED_OPACITY = 0.6;
 const LEGEND_HEIGHT = 30;
 
 /** A round badge with the change's first character, at a state's corner or before a label. */
-function DiffBadge({ kind, x, y }: { kind: ChangeKind; x: number; y: number }) {
+export function DiffBadge({ kind, x, y }: { kind: ChangeKind; x: number; y: number }) {
   const style = DIFF_STYLE[kind];
   return (
     <g data-diff-badge={kind}>

@@ -6,7 +6,7 @@ import { TRACED_MACHINES } from '../../domain/trace';
 import { ApiFailure } from '../../lib/api-client';
 import { type Go, periodOf, type ViewParams } from './atlas-address';
 import { atlasApi } from './atlas-api';
-import { STANDING_STYLE, StandingBadge } from './diagram-svg';
+import { LineSample, STANDING_STYLE, StandingBadge } from './diagram-svg';
 import { DiagramViewer } from './diagram-viewer';
 import type { Layout } from './layout';
 import { PeriodForm } from './period-form';
@@ -54,25 +54,6 @@ const TEXT = {
 const when = (iso: string) => new Date(iso).toLocaleString('zh-TW', { timeZone: 'Asia/Taipei' });
 
 const moveOf = (e: EdgeStanding) => TEXT.move(e.from, e.edge.label, e.to);
-
-/** A short line in a standing's style, for the legend: the same stroke the diagram draws. */
-function LineSample({ standing }: { standing: Standing }) {
-  const style = STANDING_STYLE[standing];
-  return (
-    <svg width="72" height="20" viewBox="-12 0 84 20" aria-hidden="true" focusable="false">
-      <StandingBadge standing={standing} x={-2} y={10} />
-      <line
-        x1={12}
-        y1={10}
-        x2={70}
-        y2={10}
-        stroke={style.colour}
-        strokeWidth={style.width}
-        strokeDasharray={style.dash}
-      />
-    </svg>
-  );
-}
 
 export function TrafficVsTestsPanel({
   entry,
@@ -192,7 +173,10 @@ export function TrafficVsTestsPanel({
                       className="atlas-path-button"
                       onClick={() => groupHeadings.current[standing]?.focus()}
                     >
-                      <LineSample standing={standing} />
+                      <LineSample
+                        line={STANDING_STYLE[standing]}
+                        badge={<StandingBadge standing={standing} x={-2} y={10} />}
+                      />
                       {TEXT.legendItem(
                         STANDING_TEXT[standing].label,
                         STANDING_TEXT[standing].line,
