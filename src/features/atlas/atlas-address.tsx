@@ -7,7 +7,8 @@ import { staffHref } from '../../domain/staff-pages';
  * path played in 測試路徑 (&path=3, its place in the list), the period of 訪客流量 (&from=&to=), and
  * for 訪客旅程 the list's period, machine and page or the visitor and step shown
  * (?machine=shopcart&view=journeys&from=2026-11-22&to=2026-11-28&flow=shopcart&visitor=…&step=3), and for
- * 流量與測試 its period (?machine=cart&view=coverage&from=2026-11-22&to=2026-11-28), with the build that
+ * 流量與測試 its period (?machine=cart&view=coverage&from=2026-11-22&to=2026-11-28), or 自發布以來的變更
+ * (?machine=cart&view=release: the release compared with is the build's own), with the build that
  * wrote it (&build=), so a reload or a shared link opens the same, and says so when it was written by
  * another version. The atlas reads and writes it itself (History API).
  */
@@ -19,6 +20,7 @@ export const VIEWS = {
   traffic: '訪客流量',
   coverage: '流量與測試',
   journeys: '訪客旅程',
+  release: '自發布以來的變更',
 } as const;
 export type View = keyof typeof VIEWS;
 

@@ -7,6 +7,7 @@ import { atlasApi } from './atlas-api';
 import { DiagramViewer } from './diagram-viewer';
 import { JourneysPanel } from './journeys-panel';
 import { type Layout, layoutMachine } from './layout';
+import { ChangeCount, ReleasePanel, useSinceRelease } from './release-panel';
 import { SimulatePanel } from './simulate-panel';
 import { TestsPanel } from './tests-panel';
 import { TrafficPanel } from './traffic-panel';
@@ -16,8 +17,8 @@ import './atlas.css';
 /*
  * /groupins/atlas: every machine of machine-paths/registry.ts, drawn from its definition, to simulate, to play
  * its generated tests on, to see its visitors' traffic, and one visitor's journey across machines played on
- * the diagrams. Which machine and which view are in the address (atlas-address.tsx), so a reload or a shared
- * link opens the same.
+ * the diagrams, and what changed since the release the build was made from. Which machine and which view are
+ * in the address (atlas-address.tsx), so a reload or a shared link opens the same.
  */
 
 /** Each machine laid out once a page: a journey goes back and forth between a few. */
@@ -47,6 +48,7 @@ export function AtlasScreen() {
   const [runs, setRuns] = useState<TestRuns | null>(null);
   const [laid, setLaid] = useState<{ entry: RegisteredMachine; layout: Layout } | null>(null);
   const { entry, view, params, build, go } = useAddress();
+  const since = useSinceRelease(view === 'release');
   // the layout of the machine shown, never the one before it while the next is laid out
   const layout = laid?.entry === entry ? laid.layout : null;
 
@@ -93,6 +95,7 @@ export function AtlasScreen() {
               >
                 {m.title}
                 <small>{m.id}</small>
+                {view === 'release' && since && since !== 'failed' && <ChangeCount since={since} entry={m} />}
               </AtlasLink>
             </li>
           ))}
@@ -139,6 +142,7 @@ export function AtlasScreen() {
             {view === 'coverage' && (
               <TrafficVsTestsPanel entry={entry} layout={layout} runs={runs} params={params} go={go} />
             )}
+            {view === 'release' && <ReleasePanel entry={entry} layout={layout} since={since} />}
           </>
         )}
       </section>

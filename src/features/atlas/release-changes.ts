@@ -69,7 +69,6 @@ export const changeCount = (diff: MachineDiff) => diff.states.length + diff.tran
 
 /** The words of a change as the atlas lists it. */
 export const CHANGE_TEXT = {
-  kinds: { added: '新增', changed: '變更', removed: '移除' } satisfies Record<ChangeKind, string>,
   state: '狀態',
   transition: '轉換',
   machine: '（整個狀態機）',
@@ -92,6 +91,8 @@ export const CHANGE_TEXT = {
 
 /** One line of the list: what changed, and for a changed one how. */
 export interface ChangeItem {
+  /** the state's id or the transition's key */
+  key: string;
   kind: ChangeKind;
   /** 狀態 or 轉換 */
   what: string;
@@ -106,7 +107,7 @@ const list = (values: readonly string[]) => (values.length === 0 ? CHANGE_TEXT.n
 function stateItem(machineId: string, change: StateChange): ChangeItem {
   const state = (change.after ?? change.before)!;
   const name = state.parent === null ? CHANGE_TEXT.machine : shortId(machineId, state.id);
-  const item = { kind: change.kind, what: CHANGE_TEXT.state, name };
+  const item = { key: change.id, kind: change.kind, what: CHANGE_TEXT.state, name };
   if (change.kind !== 'changed')
     return {
       ...item,
@@ -132,6 +133,7 @@ function transitionItem(machineId: string, change: TransitionChange): ChangeItem
       : transition.targets.map((id) => shortId(machineId, id)).join('、');
   const from = t.source === machineId ? ANY_STATE_LABEL : shortId(machineId, t.source);
   const item = {
+    key: change.key,
     kind: change.kind,
     what: CHANGE_TEXT.transition,
     name: CHANGE_TEXT.move(from, t.label, targetsOf(t)),
