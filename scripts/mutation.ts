@@ -128,6 +128,8 @@ const GROUPS: Group[] = [
       'src/features/atlas/traffic-vs-tests.ts',
       'src/features/atlas/test-coverage.ts',
       'src/features/atlas/machine-diff.ts',
+      'src/features/atlas/machine-description.ts',
+      'src/features/atlas/release-changes.ts',
       'src/lib/transition-trace.ts',
     ],
     target: 85,

@@ -22,7 +22,8 @@ import { mainThreadTasks } from './perf-lighthouse/main-thread-tasks';
 // Its views are measured with something to show: first a visitor adds 基本型 to the cart in this Chromium,
 // and the server reads a test report in which adding a package is not covered
 // (tests/e2e/support/coverage-report.ts), so 訪客旅程 lists that visitor and opens their journey at the step
-// that added it, and 流量與測試 shows its four groups; each atlas page is checked to show its content before
+// that added it, 流量與測試 shows its four groups and 自發布以來的變更 compares with the committed release
+// baseline (machine-paths/release.json); each atlas page is checked to show its content before
 // it is measured. In an atlas page's address, {visitor} and {step} stand for that visitor and step.
 // PAGES (comma-separated paths) measures other pages instead. TASKS=1 prints the median run's long
 // main-thread tasks; NO_SCRIPTS=1 blocks the app's scripts, measuring the prerendered page alone (its
@@ -37,6 +38,7 @@ const PAGES = process.env.PAGES?.split(',') ?? [
   '/groupins/atlas?machine=cart&view=journeys',
   '/groupins/atlas?machine=cart&view=journeys&visitor={visitor}&step={step}',
   '/groupins/atlas?machine=cart&view=coverage',
+  '/groupins/atlas?machine=cart&view=release',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -243,11 +245,12 @@ async function visitorAddingPackage(origin: string, browser: Browser, read: Read
 
 /**
  * What an atlas page shows once its reads are in: a visitor's link in 訪客旅程's list, a journey's step drawn
- * on its machine, 流量與測試's risk list, or else the machine's diagram.
+ * on its machine, 流量與測試's risk list, the summary of 自發布以來的變更, or else the machine's diagram.
  */
 function contentOf(page: string): string {
   const address = new URLSearchParams(page.split('?')[1]);
   if (address.get('view') === 'coverage') return '[data-testid="fourway-risk"] li';
+  if (address.get('view') === 'release') return '[data-testid="release-summary"]';
   if (address.get('view') !== 'journeys') return 'svg [data-edge]';
   return address.has('visitor') ? 'svg [data-edge][data-active]' : 'table a.atlas-visitor';
 }

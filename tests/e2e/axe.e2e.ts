@@ -28,8 +28,8 @@ import { addStaffAccount, signIn } from './support/staff';
 /*
  * Accessibility in Chromium against the built server: axe (WCAG 2.0, 2.1 and 2.2 A and AA, and best
  * practices) on every visitor route, every flow step reached through the UI, every dialog, the forms'
- * error states, the analysts' atlas (訪客旅程 and 流量與測試 with a visitor's traces and a test report) and
- * the other staff screens, at a phone's 390 px and a desktop's 1366 px; and no console error, uncaught
+ * error states, the analysts' atlas (訪客旅程 and 流量與測試 with a visitor's traces and a test report,
+ * and 自發布以來的變更) and the other staff screens, at a phone's 390 px and a desktop's 1366 px; and no console error, uncaught
  * error or CSP violation on any of them.
  */
 
@@ -426,6 +426,9 @@ describe.each(WIDTHS)('axe at $width px, with no console error or CSP violation'
       // the step's transition drawn on its machine
       await page.locator('svg [data-edge][data-active]').waitFor();
       await check(a, "a visitor's journey at its second step");
+      await views.getByRole('link', { name: '自發布以來的變更' }).click();
+      await page.getByTestId('release-summary').waitFor();
+      await check(a, "the atlas's 自發布以來的變更");
 
       await openApp(page, url('/logout'));
       await page.getByText('您已登出。').waitFor();
