@@ -14,8 +14,9 @@ import {
 // typed is text in the HTML, never markup; a subject is one line.
 
 const SITE = 'https://insure.example.com.tw/';
-const COMPANY = '晴空<script>alert(1)</script> & "軟體" 股份有限公司';
-const ESCAPED_COMPANY = '晴空&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;軟體&quot; 股份有限公司';
+const COMPANY = `晴空<script>alert(1)</script> & "軟體" '雲端' 股份有限公司`;
+const ESCAPED_COMPANY =
+  '晴空&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;軟體&quot; &#39;雲端&#39; 股份有限公司';
 const AT = new Date('2026-11-24T06:05:00Z');
 
 const MAILS = {
@@ -136,6 +137,68 @@ describe('the e-mails’ wording', () => {
       'https://insure.example.com.tw/groupins/staff/contacts?no=CT115112400003',
     );
     expect(MAILS.overdue.subject).toContain('待補件逾 7 日 GI115112400001');
+  });
+
+  it('tells each reader, by name, what it is about and what happens next, signed by the insurer', () => {
+    const SIGNED =
+      '\n\n晴川人壽保險股份有限公司 團體保險部\n客服專線 0800-012-345（週一至週五 09:00–18:00（國定假日除外））\n此信件由系統自動發送，請勿直接回覆。\n';
+    const PROGRESS =
+      '申請進度查詢（請輸入受理編號、統一編號與聯絡手機）：https://insure.example.com.tw/groupins/progress';
+    for (const mail of [MAILS.received, MAILS.moved, MAILS.contact, MAILS.reply])
+      expect(mail.text.endsWith(SIGNED)).toBe(true);
+
+    expect(MAILS.received.subject).toBe('【晴川人壽團體保險】申請受理通知（受理編號 GI115112400001）');
+    expect(
+      MAILS.received.text.startsWith('黃怡君 您好：\n\n我們已受理貴公司的團體保險投保申請，內容如下：\n'),
+    ).toBe(true);
+    expect(MAILS.received.text).toContain(`要保單位：${COMPANY}\n`);
+    expect(MAILS.received.text).toContain('要保書可於網站的「套印要保書」以受理編號列印。');
+    expect(MAILS.received.text).toContain(`${PROGRESS}${SIGNED}`);
+
+    const reviewing = applicationMovedMail({
+      applicationNo: 'GI115112400001',
+      companyName: COMPANY,
+      contactName: '黃怡君',
+      status: '資料審核中',
+      note: null,
+      at: AT,
+      siteUrl: SITE,
+    });
+    expect(reviewing.text.startsWith('黃怡君 您好：\n\n貴公司的團體保險投保申請狀態已更新：\n')).toBe(true);
+    expect(reviewing.text).toContain('目前狀態：資料審核中\n更新時間：民國115年11月24日 14:05\n\n接下來：');
+    expect(reviewing.text).toContain('如需補充資料，會與聯絡人聯繫。');
+    expect(reviewing.text).not.toContain('說明：');
+    expect(reviewing.text).toContain(`${PROGRESS}${SIGNED}`);
+
+    expect(MAILS.contact.subject).toBe('【晴川人壽團體保險】已收到您的留言（案件編號 CT115112400003）');
+    expect(MAILS.contact.text.startsWith('陳美玲 您好：\n\n已收到您的留言，謝謝您與我們聯繫。\n')).toBe(true);
+    expect(MAILS.contact.text).toContain(
+      `案件編號：CT115112400003\n公司名稱：${COMPANY}\n洽詢主題：投保規劃與報價\n留言時間：民國115年11月24日 14:05\n`,
+    );
+    expect(MAILS.contact.text).toContain(
+      '客服人員將於 民國115年11月26日 前回覆您；如需再聯繫，請提供案件編號。',
+    );
+
+    expect(
+      MAILS.reply.text.startsWith('陳美玲 您好：\n\n案件編號：CT115112400003\n洽詢主題：理賠服務\n'),
+    ).toBe(true);
+    expect(MAILS.reply.text).toContain('關於您的留言，客服人員回覆如下：');
+    expect(MAILS.reply.text).toContain('如需再聯繫，請於網站「聯絡我們」留言並註明案件編號。');
+  });
+
+  it('gives staff one line and a link, and says why they get it', () => {
+    const BACK_OFFICE = 'https://insure.example.com.tw/groupins/staff';
+    const WHY = '\n\n此通知依您在後台選擇的通知項目寄送。\n';
+    expect(MAILS.newApplication.subject).toBe('【晴川人壽團體保險】新申請案件 GI115112400001');
+    expect(MAILS.newApplication.text).toBe(
+      `您好：\n\n新申請案件 GI115112400001：${COMPANY}，12 人。\n\n後台：${BACK_OFFICE}/case?no=GI115112400001${WHY}`,
+    );
+    expect(MAILS.newContact.subject).toBe('【晴川人壽團體保險】新聯絡訊息 CT115112400003');
+    expect(MAILS.newContact.text).toContain(`新聯絡訊息 CT115112400003：其他（${COMPANY}）。`);
+    expect(MAILS.overdue.subject).toBe('【晴川人壽團體保險】待補件逾 7 日 GI115112400001');
+    expect(MAILS.overdue.text).toBe(
+      `您好：\n\n待補件逾 7 日 GI115112400001：${COMPANY}，自 民國115年11月24日 14:05 起等候補件。\n\n後台：${BACK_OFFICE}/case?no=GI115112400001${WHY}`,
+    );
   });
 
   it('makes any control character of a subject a space', () => {
