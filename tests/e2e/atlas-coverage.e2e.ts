@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Traffic } from '../../src/domain/api/atlas';
 import { API_BASE, type ApiEnvelope } from '../../src/domain/envelope';
 import { watchPageProblems } from './support/axe';
 import { ADD, ADDING, CART_PATHS, writeReportWithoutAdding } from './support/coverage-report';
-import { focusedName, HUMAN, keyboardPath } from './support/keyboard';
+import { focusedName, HUMAN, keyboardPath, tabToName } from './support/keyboard';
 import { addPackageFromHome } from './support/shopcart-steps';
 import { checkAtWidths, signIn } from './support/staff';
 import { staffSiteForThisFile } from './support/staff-site';
@@ -41,16 +41,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   if (reportDir) rmSync(reportDir, { recursive: true, force: true });
 });
-
-/** Tab from where the focus is until the focused control's name matches; the names passed on the way. */
-async function tabTo(page: Page, name: RegExp): Promise<string> {
-  for (let stop = 0; stop < 200; stop++) {
-    await page.keyboard.press('Tab', HUMAN);
-    const focused = await focusedName(page);
-    if (focused && name.test(focused)) return focused;
-  }
-  throw new Error(`no control named ${name} by Tab`);
-}
 
 describe('流量與測試 in Chromium against the built server', () => {
   it('lists first in the risk list the transition a visitor took that no path covers on all three levels', async () => {
@@ -130,7 +120,7 @@ describe('流量與測試 in Chromium against the built server', () => {
 
     // the legend by keyboard: its first entry moves to the risk list, Tab then reaches adding a package
     await page.getByRole('link', { name: '流量與測試' }).focus();
-    expect(await tabTo(page, /^險?有流量、未涵蓋（粗實線）/)).toMatch(/：\d+ 條$/);
+    expect(await tabToName(page, /^險?有流量、未涵蓋（粗實線）/)).toMatch(/：\d+ 條$/);
     await page.keyboard.press('Enter', HUMAN);
     await expect.poll(() => focusedName(page)).toMatch(/^有流量、未涵蓋：\d+ 條（風險清單）$/);
     await page.keyboard.press('Tab', HUMAN);

@@ -4,7 +4,7 @@ import { machines } from '../../machine-paths/registry';
 import { readRelease } from '../../src/features/atlas/release-changes';
 import { releaseFixture } from '../support/release-fixture';
 import { watchPageProblems } from './support/axe';
-import { focusedName, HUMAN, keyboardPath } from './support/keyboard';
+import { focusedName, HUMAN, keyboardPath, tabToName } from './support/keyboard';
 import { checkAtWidths, signIn } from './support/staff';
 import { staffSiteForThisFile } from './support/staff-site';
 
@@ -33,16 +33,6 @@ const contexts: BrowserContext[] = [];
 afterAll(async () => {
   for (const context of contexts) await context.close();
 });
-
-/** Tab from where the focus is until the focused control's name matches. */
-async function tabTo(page: Page, name: RegExp): Promise<string> {
-  for (let stop = 0; stop < 200; stop++) {
-    await page.keyboard.press('Tab', HUMAN);
-    const focused = await focusedName(page);
-    if (focused && name.test(focused)) return focused;
-  }
-  throw new Error(`no control named ${name} by Tab`);
-}
 
 const group = (page: Page, kind: string) =>
   page.getByTestId(`release-${kind}`).getByRole('listitem').allTextContents();
@@ -117,14 +107,14 @@ describe('自發布以來的變更 in Chromium against the built server', () => 
 
     // the legend by keyboard: its entry for what was removed moves to that group
     await page.getByRole('link', { name: '自發布以來的變更' }).focus();
-    await tabTo(page, /移除（細點線、淡色）：2 項$/);
+    await tabToName(page, /移除（細點線、淡色）：2 項$/);
     await page.keyboard.press('Enter', HUMAN);
     await expect.poll(() => focusedName(page)).toBe('移除：2 項');
 
     // the diagram by keyboard: + zooms in, 0 fits it again, the legend within
     const fitted = await viewBox(page);
     await page.getByRole('link', { name: '自發布以來的變更' }).focus();
-    await tabTo(page, /^購物車狀態圖：方向鍵平移/);
+    await tabToName(page, /^購物車狀態圖：方向鍵平移/);
     await page.keyboard.press('+', HUMAN);
     await expect.poll(() => viewBox(page)).not.toBe(fitted);
     await page.keyboard.press('0', HUMAN);
@@ -132,7 +122,7 @@ describe('自發布以來的變更 in Chromium against the built server', () => 
 
     // another machine keeps the view: the session, as released
     await nav.getByRole('link', { name: /^購物車/ }).focus();
-    await tabTo(page, /^工作階段session無變更$/);
+    await tabToName(page, /^工作階段session無變更$/);
     await page.keyboard.press('Enter', HUMAN);
     await page.getByTestId('release-none').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('release-none').textContent()).toBe('自發布以來，此狀態機沒有變更。');

@@ -87,3 +87,13 @@ export async function keyboardPath(page: Page, names: readonly string[]): Promis
   for (const name of names) covered.push(...(await keyboardStep(page, {}, name)));
   return covered;
 }
+
+/** Tabs from where the focus is until the focused control's name matches, and answers that name. */
+export async function tabToName(page: Page, name: RegExp): Promise<string> {
+  for (let stop = 0; stop < 200; stop++) {
+    await page.keyboard.press('Tab', HUMAN);
+    const focused = await focusedName(page);
+    if (focused && name.test(focused)) return focused;
+  }
+  throw new Error(`no control named ${name} by Tab`);
+}
