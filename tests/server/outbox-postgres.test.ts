@@ -91,8 +91,7 @@ describeWithPostgres('the outbox on a real PostgreSQL', () => {
         'https://insure.example.com.tw',
       );
     const [first, second, ...before] = contactNos;
-    for (const contactNo of before)
-      await pg.db.transaction().execute((trx) => acknowledge(trx, contactNo));
+    for (const contactNo of before) await pg.db.transaction().execute((trx) => acknowledge(trx, contactNo));
 
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -28,12 +28,14 @@ function field(value: string | number): string {
 
 /**
  * The queue's rows as a CSV file a spreadsheet opens in Traditional Chinese: UTF-8 with its byte order
- * mark, CRLF lines, a header. Nothing of a roster: no ID numbers, no birth dates.
+ * mark, CRLF lines, a header, then each chunk's lines as {@link queueCsvLines} wrote them. Nothing of a
+ * roster: no ID numbers, no birth dates.
  */
-export function queueCsv(rows: readonly QueueRow[], asOf: Date): string {
-  const lines = [
-    COLUMNS.map(([header]) => header).join(','),
-    ...rows.map((row) => COLUMNS.map(([, cell]) => field(cell(row, asOf))).join(',')),
-  ];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+export function queueCsv(chunks: readonly string[]): string {
+  return `\uFEFF${COLUMNS.map(([header]) => header).join(',')}\r\n${chunks.join('')}`;
+}
+
+/** Rows as CSV lines, each ending CRLF. */
+export function queueCsvLines(rows: readonly QueueRow[], asOf: Date): string {
+  return rows.map((row) => `${COLUMNS.map(([, cell]) => field(cell(row, asOf))).join(',')}\r\n`).join('');
 }
