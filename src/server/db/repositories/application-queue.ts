@@ -106,8 +106,11 @@ export async function readQueue(
   return { rows: rows.map(rowOf), page, pageSize, total, counts, asOf: asOf.toISOString() };
 }
 
-/** Applications an export reads at a time: on PGlite each read holds the event loop, so a short one. */
-export const QUEUE_CHUNK_ROWS = 500;
+/**
+ * Applications an export reads at a time: on PGlite each read holds the event loop, and a chunk's read and
+ * lines take a few milliseconds, no longer than a visitor's read takes when nothing else runs.
+ */
+export const QUEUE_CHUNK_ROWS = 100;
 
 /**
  * Every application the filters find, in the queue's order, at most `limit` of them, handed to `take` a
