@@ -183,12 +183,12 @@ function sessionKey(request: FastifyRequest): string {
 }
 
 /**
- * The staff session of the request's gi_staff cookie (hashed) when its signature is ours; one without is
- * answered 401 by the staff session plugin, and counts for its address meanwhile.
+ * The staff session of the request's gi_staff cookie (hashed) when its signature is ours; a request without
+ * one, which the staff session plugin answers 401, counts as its visitor session's (or address's) instead.
  */
 function staffKey(request: FastifyRequest): string {
   const token = staffToken(request);
-  return token ? `staff ${hashed(token)}` : `staff address ${normalizeIP(request.ip)}`;
+  return token ? `staff ${hashed(token)}` : `staff ${sessionKey(request)}`;
 }
 
 /** Deletes the windows that have ended, every minute while the app runs; a failed purge waits for the next. */
