@@ -64,20 +64,19 @@ export const applicationQueueRoutes: FastifyPluginAsync<{ db: Kysely<Database> }
     const filter = filterOf(query);
     if ('problem' in filter) return refused(reply, filter.problem);
     const asOf = new Date();
-    const chunks: string[] = [];
-    let rows = 0;
-    await readQueueChunks(db, filter, QUEUE_EXPORT_MAX + 1, async (chunk) => {
-      rows += chunk.length;
-      if (rows <= QUEUE_EXPORT_MAX) chunks.push(queueCsvLines(chunk, asOf));
-      // a turn of the event loop between chunks: requests waiting meanwhile are answered
-      await setImmediate();
-    });
-    if (rows > QUEUE_EXPORT_MAX)
+    const chunks = await readQueueChunks(db, filter, QUEUE_EXPORT_MAX + 1);
+    if (chunks.reduce((rows, chunk) => rows + chunk.length, 0) > QUEUE_EXPORT_MAX)
       return refused(reply, `一次最多匯出 ${QUEUE_EXPORT_MAX} 筆，請先以條件縮小範圍`);
+    const lines: string[] = [];
+    for (const chunk of chunks) {
+      // a turn of the event loop before each chunk's lines: requests waiting meanwhile are answered
+      await setImmediate();
+      lines.push(queueCsvLines(chunk, asOf));
+    }
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="applications-${taipeiDate(asOf)}.csv"`)
       .header('cache-control', 'no-store')
-      .send(queueCsv(chunks));
+      .send(queueCsv(lines));
   });
 };

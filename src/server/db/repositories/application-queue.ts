@@ -107,31 +107,31 @@ export async function readQueue(
 }
 
 /**
- * Applications an export reads at a time: on PGlite each read holds the event loop, and a chunk's read and
- * lines take a few milliseconds, no longer than a visitor's read takes when nothing else runs.
+ * Applications an export reads at a time: on PGlite each read holds the event loop, and a chunk's read
+ * takes a millisecond or two, less than a visitor's read takes when nothing else runs.
  */
 export const QUEUE_CHUNK_ROWS = 100;
 
 /**
- * Every application the filters find, in the queue's order, at most `limit` of them, handed to `take` a
- * chunk at a time: one cursor in one transaction, so the chunks are one list as of its start, and each
- * chunk is fetched once `take` has had the one before. A CSV of 10,000 rows holds the event loop (where
- * PGlite runs) one chunk at a time, never for the whole list.
+ * Every application the filters find, in the queue's order, at most `limit` of them, in chunks as they
+ * were fetched: one cursor in one transaction, so the chunks are one list as of its start. On PGlite each
+ * fetch waits for a turn of the event loop, so a 10,000-row read holds it one chunk at a time, never for the
+ * whole list; the transaction ends before the caller writes the rows out.
  */
 export async function readQueueChunks(
   db: Kysely<Database>,
   filter: QueueFilter,
   limit: number,
-  take: (rows: QueueRow[]) => Promise<void>,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<QueueRow[][]> {
+  return db.transaction().execute(async (trx) => {
     await sql`declare queue_rows no scroll cursor for ${selectRows(trx, filter).limit(limit)}`.execute(trx);
+    const chunks: QueueRow[][] = [];
     for (;;) {
       const { rows } = await sql<Row>`fetch forward ${sql.lit(QUEUE_CHUNK_ROWS)} from queue_rows`.execute(
         trx,
       );
-      if (rows.length > 0) await take(rows.map(rowOf));
-      if (rows.length < QUEUE_CHUNK_ROWS) return;
+      if (rows.length > 0) chunks.push(rows.map(rowOf));
+      if (rows.length < QUEUE_CHUNK_ROWS) return chunks;
     }
   });
 }
