@@ -27,12 +27,12 @@ function field(value: string | number): string {
 }
 
 /**
- * The queue's rows as a CSV file a spreadsheet opens in Traditional Chinese: UTF-8 with its byte order
- * mark, CRLF lines, a header, then each chunk's lines as {@link queueCsvLines} wrote them. Nothing of a
- * roster: no ID numbers, no birth dates.
+ * The first line of the queue's rows as a CSV file a spreadsheet opens in Traditional Chinese: UTF-8 with
+ * its byte order mark, CRLF lines, a header; then each chunk's lines as {@link queueCsvLines} writes them.
+ * Nothing of a roster: no ID numbers, no birth dates.
  */
-export function queueCsv(chunks: readonly string[]): string {
-  return `\uFEFF${COLUMNS.map(([header]) => header).join(',')}\r\n${chunks.join('')}`;
+export function queueCsvHeader(): string {
+  return `\uFEFF${COLUMNS.map(([header]) => header).join(',')}\r\n`;
 }
 
 /** Rows as CSV lines, each ending CRLF. */
