@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { normalizeIP } from '@fastify/rate-limit';
 
 export interface SessionKeys {
   /** signs the gi_sid cookie */
@@ -15,6 +16,8 @@ export interface SessionKeys {
   traceKey: Buffer;
   /** keys the HMAC that stands for a name no staff account has in the sign-in lockout: no such name is stored */
   loginKey: Buffer;
+  /** keys the HMAC a code sent by e-mail is kept as (db/repositories/email-codes.ts): no code is stored */
+  codeKey: Buffer;
 }
 
 export function deriveSessionKeys(sessionSecret: string): SessionKeys {
@@ -27,6 +30,7 @@ export function deriveSessionKeys(sessionSecret: string): SessionKeys {
     clientKey: derive('lookup client'),
     traceKey: derive('trace visitor'),
     loginKey: derive('login name'),
+    codeKey: derive('email codes'),
   };
 }
 
@@ -43,4 +47,9 @@ export function traceVisitorFor(keys: Pick<SessionKeys, 'traceKey'>, sessionId: 
 /** The subject a name no staff account has is counted under at the sign-in: HMAC-SHA256 of it, base64url. */
 export function loginSubjectFor(keys: Pick<SessionKeys, 'loginKey'>, name: string): string {
   return createHmac('sha256', keys.loginKey).update(name).digest('base64url');
+}
+
+/** The subject a client's address is counted under (lookups, e-mailed codes): HMAC-SHA256 of it, base64url. */
+export function clientSubjectFor(keys: Pick<SessionKeys, 'clientKey'>, ip: string): string {
+  return createHmac('sha256', keys.clientKey).update(normalizeIP(ip)).digest('base64url');
 }

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kys
 import type { ContactQuoteCover } from '../../domain/api/contact';
 import type { ApplicationStatus } from '../../domain/application-status';
 import type { ContactStatus } from '../../domain/contact-status';
+import type { EmailCodePurpose, EmailCodeState } from '../../domain/email-code';
 import type { OutboxState } from '../../domain/outbox';
 import type { OutboxKind } from '../../domain/outbox-kinds';
 import type { StaffNoticeKind } from '../../domain/staff-notifications';
@@ -430,6 +431,29 @@ export interface OutboxTable {
   sent_at: Generated<Date | null>;
   application_no: string | null;
   contact_no: string | null;
+  /**
+   * a code the message carries (migration 0028): its text holds EMAIL_CODE_PLACEHOLDER where the code
+   * goes, the delivery worker puts it in as it sends, and it is erased once the message is sent
+   */
+  secret: Generated<string | null>;
+}
+
+/** A code sent by e-mail (migration 0028); its state moves as machines/email-code.machine.ts allows. */
+export interface EmailCodesTable {
+  id: Generated<number>;
+  purpose: EmailCodePurpose;
+  /** what it is for: the 受理編號 (roster.print) or the staff name (notice.address) */
+  subject: string;
+  /** where it was sent */
+  address: string;
+  /** HMAC-SHA256 of the code under the server's code key, hex */
+  code_hash: string;
+  state: Generated<EmailCodeState>;
+  failures: Generated<number>;
+  /** HMAC of the client address that asked for it */
+  client: string | null;
+  created_at: Date;
+  expires_at: Date;
 }
 
 export interface Database {
@@ -470,4 +494,5 @@ export interface Database {
   machine_traces: MachineTracesTable;
   outbox: OutboxTable;
   staff_notifications: StaffNotificationsTable;
+  email_codes: EmailCodesTable;
 }
