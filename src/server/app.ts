@@ -67,7 +67,7 @@ export interface BuildAppOptions {
   logger?: boolean | { stream: { write(line: string): void } };
   /** called for every route the app registers: lets the fuzz suite reach each endpoint, new ones included */
   onRoute?: (route: RouteOptions) => void;
-  /** the clock 寄件匣 reads leases by; the system's unless a test moves it */
+  /** the clock 寄件匣 reads leases by, and e-mailed codes expire by; the system's unless a test moves it */
   now?: () => Date;
 }
 
@@ -131,7 +131,7 @@ export async function buildApp({
   await app.register(shopcartRoutes, { db, tokenKey: keys.tokenKey, siteUrl, prefix: API_BASE });
   await app.register(tryoutRoutes, { db, prefix: API_BASE });
   app.addHook('onClose', () => renderer.close());
-  await app.register(overprintRoutes, { db, keys, renderer, prefix: API_BASE });
+  await app.register(overprintRoutes, { db, keys, renderer, now, prefix: API_BASE });
   await app.register(contentRoutes, { db, prefix: API_BASE });
   await app.register(contactRoutes, { db, siteUrl, prefix: API_BASE });
   await app.register(staffSignInRoutes, { db, keys, prefix: API_BASE });
@@ -140,7 +140,7 @@ export async function buildApp({
   await app.register(applicationCaseRoutes, { db, renderer, siteUrl, prefix: API_BASE });
   await app.register(contactInboxRoutes, { db, prefix: API_BASE });
   await app.register(outboxRoutes, { db, now, prefix: API_BASE });
-  await app.register(staffNotificationRoutes, { db, prefix: API_BASE });
+  await app.register(staffNotificationRoutes, { db, keys, now, prefix: API_BASE });
   await app.register(atlasRoutes, {
     db,
     keys,

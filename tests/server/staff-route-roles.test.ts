@@ -29,6 +29,8 @@ const OPEN_ENDPOINTS = new Set(
     'POST contact/submit',
     'POST overprint/document',
     'POST overprint/lookup',
+    'POST overprint/rosterCode',
+    'POST overprint/rosterOpen',
     'POST progress/query',
     'POST shopcart/estimate',
     'POST shopcart/findApplication',
@@ -84,6 +86,9 @@ const SPEC_ROLES: Record<string, readonly StaffRole[]> = {
   'POST staff/outbox/:id/resend': ['service', 'underwriter'],
   'GET staff/me/notifications': STAFF_ROLES,
   'POST staff/me/notifications': STAFF_ROLES,
+  // issue 45: a new notice address confirmed by the code e-mailed to it
+  'POST staff/me/notifications/confirm': STAFF_ROLES,
+  'POST staff/me/notifications/resend': STAFF_ROLES,
 };
 
 interface StaffRoute {

@@ -194,6 +194,11 @@ export const VALID_INPUT: Record<string, object> = {
     token: 'bm90LWEtc2VhbGVkLXRva2VuLWJ5LWFueS1zZXJ2ZXI',
     documents: ['form', 'roster', 'summary'],
   },
+  [`${API_BASE}/overprint/rosterCode`]: { token: 'bm90LWEtc2VhbGVkLXRva2VuLWJ5LWFueS1zZXJ2ZXI' },
+  [`${API_BASE}/overprint/rosterOpen`]: {
+    token: 'bm90LWEtc2VhbGVkLXRva2VuLWJ5LWFueS1zZXJ2ZXI',
+    code: '370519',
+  },
   [`${API_BASE}/content/articles`]: { page: 2, pageSize: 6 },
   [`${API_BASE}/content/article`]: { id: 'what-is-group-insurance' },
   [`${API_BASE}/contact/submit`]: {
@@ -298,6 +303,9 @@ export const VALID_INPUT: Record<string, object> = {
     email: 'fuzz.reader@insure.example.com.tw',
     kinds: ['application.new', 'contact.new', 'documents.overdue'],
   },
+  // a code of the right form: mutations reach the check against the code sent
+  [`${API_BASE}/staff/me/notifications/confirm`]: { code: '370519' },
+  [`${API_BASE}/staff/me/notifications/resend`]: {},
   [`${API_BASE}/trace/transitions`]: {
     steps: [
       { machine: 'shopcart', from: 'step1.editing', event: 'NEXT', to: 'step2.editing', ago: 1_500 },
