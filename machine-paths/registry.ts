@@ -4,6 +4,7 @@ import { type CartContext, cartMachine } from '../machines/cart.machine';
 import { consentMachine } from '../machines/consent.machine';
 import { type ContactContext, contactMachine } from '../machines/contact.machine';
 import { contactMessageMachine } from '../machines/contact-message.machine';
+import { emailCodeMachine } from '../machines/email-code.machine';
 import { outboxMessageMachine } from '../machines/outbox-message.machine';
 import { type OverprintContext, overprintMachine } from '../machines/overprint.machine';
 import { sessionMachine } from '../machines/session.machine';
@@ -378,6 +379,19 @@ export const machines: RegisteredMachine[] = [
       { type: 'delivery.fail', attempt: SAMPLE_LAST_ATTEMPT, answer: SAMPLE_BUSY_ANSWER, permanent: false },
       { type: 'lease.expire' },
       { type: 'message.resend' },
+    ],
+  },
+  {
+    id: 'email-code',
+    title: '電子郵件驗證碼',
+    machine: emailCodeMachine,
+    // every event is bare: the code typed is right or wrong, and the wrong tries are the context
+    events: [
+      { type: 'code.match' },
+      { type: 'code.mismatch' },
+      { type: 'code.expire' },
+      { type: 'code.supersede' },
+      { type: 'code.withdraw' },
     ],
   },
 ];

@@ -18,13 +18,15 @@ export type EmailCodeEvent =
   /** its time ran out before it was used */
   | { type: 'code.expire' }
   /** a new code was sent for the same purpose and person: only the newest one counts */
-  | { type: 'code.supersede' };
+  | { type: 'code.supersede' }
+  /** what it was for was given up (a new notice address emptied before its code was typed) */
+  | { type: 'code.withdraw' };
 
 /**
  * A code sent by e-mail (issue 45): six digits that prove the person typing them reads that mailbox (the
  * applicant's, before the 名冊 prints with its full ID numbers; a staff member's new notice address). It
  * is kept hashed, works once, for 10 minutes, and the fifth wrong code voids it; a new code for the same
- * purpose replaces it.
+ * purpose replaces it; giving up what it was for withdraws it.
  *
  * The machine is the one authority on a code's state: the server restores it at the stored state and writes
  * a change only if it takes it ({@link nextEmailCodeState}).
@@ -56,6 +58,7 @@ export const emailCodeMachine = setup({
         ],
         'code.expire': { target: 'expired' },
         'code.supersede': { target: 'superseded' },
+        'code.withdraw': { target: 'withdrawn' },
       },
     },
     used: {
@@ -76,6 +79,11 @@ export const emailCodeMachine = setup({
     superseded: {
       description: 'A newer code was sent for the same purpose and person.',
       meta: { state: EMAIL_CODE_STATE_LABELS.superseded },
+      type: 'final',
+    },
+    withdrawn: {
+      description: 'What it was for was given up before it was typed.',
+      meta: { state: EMAIL_CODE_STATE_LABELS.withdrawn },
       type: 'final',
     },
   },

@@ -4,7 +4,7 @@
  * names the states, the code's form and limits, and how an address is shown to someone it does not belong to.
  */
 
-export const EMAIL_CODE_STATES = ['issued', 'used', 'voided', 'expired', 'superseded'] as const;
+export const EMAIL_CODE_STATES = ['issued', 'used', 'voided', 'expired', 'superseded', 'withdrawn'] as const;
 export type EmailCodeState = (typeof EMAIL_CODE_STATES)[number];
 
 /** How each state reads on the screens. */
@@ -14,6 +14,7 @@ export const EMAIL_CODE_STATE_LABELS: Readonly<Record<EmailCodeState, string>> =
   voided: '已失效',
   expired: '已逾時',
   superseded: '已重寄',
+  withdrawn: '已取消',
 };
 
 /** What a code opens: the printed 名冊 of an application, a staff member's new notice address. */

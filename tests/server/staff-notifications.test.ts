@@ -223,4 +223,32 @@ describe('staff notices by e-mail', () => {
     const confirmed = (await person.visitor.api('staff/me/notifications/confirm', { code: second })).json();
     expect(confirmed.data.email).toBe('resend.box@insure.example.com.tw');
   });
+
+  it('sends no second code for the address already waiting for one; an emptied address withdraws it', async () => {
+    const person = await signedInStaff(t, ['underwriter'], 'address');
+    const save = async (email: string, kinds: string[]) =>
+      (await person.visitor.api('staff/me/notifications', { email, kinds })).json().data;
+    await save('wait.box@insure.example.com.tw', []);
+    // the notices chosen again, the address as it waits: the code sent stands
+    const again = await save('wait.box@insure.example.com.tw', ['application.new']);
+    expect(again.pending).toMatchObject({ address: 'wait.box@insure.example.com.tw', state: 'issued' });
+    const codes = await t.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('recipient', '=', 'wait.box@insure.example.com.tw')
+      .execute();
+    expect(codes).toHaveLength(1);
+    const code = await codeSentTo(t, 'wait.box@insure.example.com.tw');
+
+    const emptied = await save('', ['application.new']);
+    expect(emptied).toMatchObject({ email: null, pending: null, kinds: ['application.new'] });
+    const late = (await person.visitor.api('staff/me/notifications/confirm', { code })).json();
+    expect(late).toEqual({ returnCode: 1, data: null, msg: '驗證碼已失效，請重新寄送驗證碼' });
+    const { state } = await t.db
+      .selectFrom('email_codes')
+      .select('state')
+      .where('subject', '=', person.name)
+      .executeTakeFirstOrThrow();
+    expect(state).toBe('withdrawn');
+  });
 });

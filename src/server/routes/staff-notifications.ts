@@ -14,7 +14,12 @@ import { noticesFor, type StaffNoticeKind } from '../../domain/staff-notificatio
 import { STAFF_ROLES } from '../../domain/staff-roles';
 import { Refusal, refusableWrite } from '../db/refusable-write';
 import { recordAudit } from '../db/repositories/audit-log';
-import { checkEmailCode, issueEmailCode, readPendingCode } from '../db/repositories/email-codes';
+import {
+  checkEmailCode,
+  issueEmailCode,
+  readPendingCode,
+  withdrawEmailCodes,
+} from '../db/repositories/email-codes';
 import {
   readStaffNotifications,
   writeNoticeAddress,
@@ -92,8 +97,13 @@ export const staffNotificationRoutes: FastifyPluginAsync<{
     const chosen = [...new Set(kinds as StaffNoticeKind[])];
     if (chosen.some((kind) => !offered.includes(kind)))
       return fail(RETURN_CODE.refused, staffMessages.staffNoticeNotOffered());
+    const pending = await readPendingCode(db, subjectOf(name), now());
+    // the address already waiting for a code that may still be typed is not sent another
+    const waiting = pending?.state === 'issued' && pending.address === email;
     const written = await refusableWrite(db, async (trx) => {
       const confirmed = await writeNoticeKinds(trx, name, chosen);
+      // no address: the one waiting for its code is given up too
+      if (!email) await withdrawEmailCodes(trx, subjectOf(name));
       if (!email && confirmed) {
         await writeNoticeAddress(trx, name, null);
         await recordAudit(trx, {
@@ -103,7 +113,7 @@ export const staffNotificationRoutes: FastifyPluginAsync<{
           detail: '移除通知信箱',
         });
       }
-      if (email && email !== confirmed) return sendCode(trx, request, name, email);
+      if (email && email !== confirmed && !waiting) return sendCode(trx, request, name, email);
       return null;
     });
     if (written instanceof Refusal) return fail(RETURN_CODE.refused, written.reason);

@@ -11,7 +11,7 @@ import { type Kysely, sql } from 'kysely';
 // message is sent, so no screen shows it and the stored message does not keep it.
 
 const PURPOSES = sql`('roster.print', 'notice.address')`;
-const STATES = sql`('issued', 'used', 'voided', 'expired', 'superseded')`;
+const STATES = sql`('issued', 'used', 'voided', 'expired', 'superseded', 'withdrawn')`;
 const KINDS = sql`('application.received', 'application.moved', 'contact.received', 'contact.replied', 'staff.application', 'staff.contact', 'staff.overdue', 'roster.code', 'staff.address')`;
 const OLD_KINDS = sql`('application.received', 'application.moved', 'contact.received', 'contact.replied', 'staff.application', 'staff.contact', 'staff.overdue')`;
 

@@ -68,18 +68,7 @@ export async function issueEmailCode(
   if (recent.length >= EMAIL_CODE_SENDS_PER_HOUR) return { tooMany: wait(recent[0]!.created_at) };
   if (Number(fromClient.n) >= SENDS_PER_CLIENT_HOUR) return { tooMany: wait(fromClient.first) };
 
-  const waiting = await trx
-    .selectFrom('email_codes')
-    .select(['id', 'state', 'failures'])
-    .where('purpose', '=', issue.purpose)
-    .where('subject', '=', issue.subject)
-    .where('state', '=', 'issued')
-    .forUpdate()
-    .execute();
-  for (const code of waiting) {
-    const next = nextEmailCodeState(code.state, code.failures, { type: 'code.supersede' });
-    if (next) await trx.updateTable('email_codes').set(next).where('id', '=', code.id).execute();
-  }
+  await endWaitingCodes(trx, issue, { type: 'code.supersede' });
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(issue.now.getTime() + EMAIL_CODE_MINUTES * 60_000);
   const { id } = await trx
@@ -97,6 +86,30 @@ export async function issueEmailCode(
     .executeTakeFirstOrThrow();
   return { id, code, expiresAt };
 }
+
+/** The codes of `to` still waiting, moved on by `event` (a newer code sent; what they were for given up). */
+async function endWaitingCodes(
+  trx: Transaction<Database>,
+  to: CodeSubject,
+  event: { type: 'code.supersede' | 'code.withdraw' },
+): Promise<void> {
+  const waiting = await trx
+    .selectFrom('email_codes')
+    .select(['id', 'state', 'failures'])
+    .where('purpose', '=', to.purpose)
+    .where('subject', '=', to.subject)
+    .where('state', '=', 'issued')
+    .forUpdate()
+    .execute();
+  for (const code of waiting) {
+    const next = nextEmailCodeState(code.state, code.failures, event);
+    if (next) await trx.updateTable('email_codes').set(next).where('id', '=', code.id).execute();
+  }
+}
+
+/** Withdraws the codes of `to` still waiting, in the caller's transaction: what they were for was given up. */
+export const withdrawEmailCodes = (trx: Transaction<Database>, to: CodeSubject) =>
+  endWaitingCodes(trx, to, { type: 'code.withdraw' });
 
 /** How a typed code was taken: it opened (with the address it was sent to), or why not. */
 export type CodeCheck =
