@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import type { QueueRow } from '../../domain/api/application-queue';
 import { industryLabel } from '../../domain/industry';
 import { formatTaipeiSecond } from '../../domain/roc-date';
@@ -17,23 +18,23 @@ const COLUMNS: Array<[string, (row: QueueRow, asOf: Date) => string | number]> =
 ];
 
 /**
- * A field as CSV: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a
- * formula (= + - @ and the tab or carriage return before them) is kept as text with a leading apostrophe.
+ * Text a spreadsheet would run as a formula: = + - @, or a tab or carriage return before them. papaparse's
+ * own pattern (`escapeFormulae: true`) has the same characters but ends in `.*$`, which fails on a line
+ * break, so it would let `=…` with a line break in it through.
  */
-function field(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+const FORMULA = /^[=+\-@\t\r]/;
 
 /**
  * The queue's rows as a CSV file a spreadsheet opens in Traditional Chinese: UTF-8 with its byte order
- * mark, CRLF lines, a header. Nothing of a roster: no ID numbers, no birth dates.
+ * mark, CRLF lines, a header; a field quoted when it holds a comma, quote or line break, and text taken for
+ * a formula kept as text with a leading apostrophe. Nothing of a roster: no ID numbers, no birth dates.
  */
 export function queueCsv(rows: readonly QueueRow[], asOf: Date): string {
+  // lines as arrays: papaparse writes an empty line for `{ fields, data: [] }`
   const lines = [
-    COLUMNS.map(([header]) => header).join(','),
-    ...rows.map((row) => COLUMNS.map(([, cell]) => field(cell(row, asOf))).join(',')),
+    COLUMNS.map(([header]) => header),
+    ...rows.map((row) => COLUMNS.map(([, cell]) => cell(row, asOf))),
   ];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  const csv = Papa.unparse(lines, { newline: '\r\n', escapeFormulae: FORMULA });
+  return `\uFEFF${csv}\r\n`;
 }
