@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextEmailCodeState } from '../../machines/email-code.machine';
+import { emailCodeMachine, nextEmailCodeState } from '../../machines/email-code.machine';
 import { EMAIL_CODE_STATES } from '../../src/domain/email-code';
 
 // Issue 45's rules for a code sent by e-mail, asked of the machine as the server asks it: six digits that
@@ -43,5 +43,29 @@ describe('a code sent by e-mail', () => {
           type,
           next: null,
         });
+  });
+});
+
+describe('the machine as the atlas draws it', () => {
+  it('has one state per stored state, each with its words for the screens, a description, and ends final', () => {
+    const nodes = Object.entries(emailCodeMachine.states);
+    expect(nodes.map(([key]) => key)).toEqual([...EMAIL_CODE_STATES]);
+    // the words 通知設定 shows (docs/specification.md §6)
+    expect(nodes.map(([, node]) => node.meta)).toEqual([
+      { state: '待輸入' },
+      { state: '已使用' },
+      { state: '已失效' },
+      { state: '已逾時' },
+      { state: '已重寄' },
+      { state: '已取消' },
+    ]);
+    for (const [, node] of nodes) expect(node.description?.trim()).toBeTruthy();
+    expect(nodes.filter(([, node]) => node.type === 'final').map(([key]) => key)).toEqual([
+      'used',
+      'voided',
+      'expired',
+      'superseded',
+      'withdrawn',
+    ]);
   });
 });
