@@ -1,5 +1,3 @@
-import { createHmac } from 'node:crypto';
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -32,6 +30,7 @@ import { createPrintCache, PRINT_CACHE_MAX_BYTES, PRINT_CACHE_TTL_MS } from '../
 import type { Renderer } from '../overprint/render-pool';
 import { openToken, visitToken } from '../overprint/sealed-token';
 import { maskedRecord } from '../roster-mask';
+import { clientSubjectFor } from '../session-keys';
 
 const WRITE = { config: { budget: 'write' } } as const;
 const PRINT = { config: { prints: true } } as const;
@@ -69,7 +68,7 @@ export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async 
   });
   const subjectsOf = (request: FastifyRequest, applicationNo: string): LookupSubjects => ({
     application: applicationNo,
-    client: createHmac('sha256', keys.clientKey).update(normalizeIP(request.ip)).digest('base64url'),
+    client: clientSubjectFor(keys, request.ip),
   });
 
   /**
