@@ -58,6 +58,8 @@ export function signOutIdle(): void {
 
 function toSignInFromHere(): void {
   staffSession.clear();
+  // a screen's call still going as the sign-in opens is refused there: the page to come back to stays
+  if (window.location.pathname === staffHref('login')) return;
   rememberReturn(window.location.pathname + window.location.search);
   toSignIn();
 }
