@@ -1,4 +1,9 @@
-import { STAFF_IDLE_ENDED, STAFF_IDLE_SECONDS, type StaffSession } from '../domain/api/staff';
+import {
+  STAFF_IDLE_ENDED,
+  STAFF_IDLE_SECONDS,
+  STAFF_REMIND_SECONDS,
+  type StaffSession,
+} from '../domain/api/staff';
 import { RETURN_CODE } from '../domain/envelope';
 import { staffMessages } from '../domain/staff-messages';
 import { staffHref } from '../domain/staff-pages';
@@ -9,11 +14,14 @@ import { ApiFailure, apiGet, apiPost, apiPostFile } from './api-client';
  * with a 401: the session is gone, so the person is sent to the sign-in, which brings them back here after
  * (saying why when the session ended for want of requests). A 403 stays the screen's to show
  * (「您沒有使用此功能的權限」, the server's message). Every call the server answered renews the session
- * there; when the last one was sent is kept for the session's reminder (features/staff-session).
+ * there; when the last one was sent, in this tab or another, is kept for the session's reminder
+ * (features/staff-session).
  */
 
 const RETURN_KEY = 'gi_staff_return';
 const NOTICE_KEY = 'gi_staff_notice';
+/** localStorage: when a tab's last renewing call was sent, so every tab of one browser counts from it */
+const RENEWED_KEY = 'gi_staff_renewed';
 
 /** What a 401 does; the staff router sets it to its own navigation. */
 let toSignIn: () => void = () => window.location.assign(staffHref('login'));
@@ -75,14 +83,34 @@ export function onStaffActivity(listener: () => void): () => void {
   };
 }
 
-/** When the last call the server renewed the session with was sent (Date.now()), if any. */
+/** When the last call the server renewed the session with was sent (Date.now()), if any, in any tab. */
 export const lastRenewal = (): number | undefined => renewedAt;
 
+/**
+ * Whether a call renewed the session less than STAFF_REMIND_SECONDS ago (in another tab, when this one is
+ * at its end): the session is on, and this tab's end is none.
+ */
+export const sessionRenewedLately = (): boolean =>
+  renewedAt !== undefined && Date.now() - renewedAt < STAFF_REMIND_SECONDS * 1000;
+
 /** The server answered a call sent at `sentAt`: it renewed the session then or after. */
-function renewed(sentAt: number): void {
+function renewed(sentAt: number, tellOtherTabs = true): void {
   renewedAt = sentAt;
+  if (tellOtherTabs) {
+    try {
+      localStorage.setItem(RENEWED_KEY, String(sentAt));
+    } catch {
+      // storage refused: this tab counts its own calls only
+    }
+  }
   for (const listener of activityListeners) listener();
 }
+
+// another tab of the staff's pages renewed the session, which is this tab's too
+window.addEventListener('storage', (event) => {
+  const sentAt = event.key === RENEWED_KEY ? Number(event.newValue) : Number.NaN;
+  if (Number.isFinite(sentAt) && sentAt > (renewedAt ?? 0)) renewed(sentAt, false);
+});
 
 /** Answers the server gives a staff call only once its session has been found, and renewed. */
 const AFTER_THE_SESSION: readonly number[] = [

@@ -1,7 +1,7 @@
 import { assign, fromPromise } from 'xstate';
 import { type SessionTimes, sessionMachine } from '../../../machines/session.machine';
 import { STAFF_IDLE_SECONDS, STAFF_REMIND_SECONDS } from '../../domain/api/staff';
-import { lastRenewal, renewStaffSession, signInApi } from '../../lib/staff-api';
+import { lastRenewal, renewStaffSession, sessionRenewedLately, signInApi } from '../../lib/staff-api';
 
 /**
  * A renewal sent this recently is the one that started the session's count (a screen's call just
@@ -20,8 +20,9 @@ const timesSince = (sentAt: number): SessionTimes => ({
  * The visitors' session machine bound to the staff session (docs/specification.md §6): its time is
  * counted from the last call the server answered, which renewed the session there (the server ends it
  * STAFF_IDLE_SECONDS after its last request); starting it again asks the server (staff/me) unless a call
- * has just done so; its end signs out. Both ends of the count are the page's own clock, so a wrong clock
- * changes nothing. When the server cannot be reached, the count starts now.
+ * has just done so; its end signs out, unless another tab renewed the session meanwhile. Both ends of the
+ * count are the page's own clock, so a wrong clock changes nothing. When the server cannot be reached, the
+ * count starts now.
  */
 export const liveStaffSessionMachine = sessionMachine.provide({
   actors: {
@@ -31,7 +32,7 @@ export const liveStaffSessionMachine = sessionMachine.provide({
       return timesSince(recent ? last : await renewStaffSession());
     }),
     endSession: fromPromise(async () => {
-      await signInApi.logout();
+      if (!sessionRenewedLately()) await signInApi.logout();
     }),
   },
   actions: { countFromNow: assign(() => timesSince(Date.now())) },

@@ -44,6 +44,14 @@ async function auditUnderClock(answers: Record<string, StaffAnswer | (() => Staf
   return { app, user };
 }
 
+/** What another tab of the staff's pages tells this one when the server answered one of its calls. */
+const anotherTabRenewed = () =>
+  act(async () => {
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'gi_staff_renewed', newValue: String(Date.now()) }),
+    );
+  });
+
 const calls = (app: ReturnType<typeof renderStaff>, path: string) =>
   app.calls.filter((call) => call.path === path);
 
@@ -82,6 +90,28 @@ describe('the staff session’s reminder and idle end', () => {
     expect(screen.queryByRole('dialog', { name: REMINDER })).toBeNull();
     await wait(MINUTE + SECOND);
     expect(await screen.findByRole('dialog', { name: REMINDER })).toBeInTheDocument();
+  });
+
+  it('counts from another tab’s calls too: the session is one for the browser', async () => {
+    await auditUnderClock();
+    await wait(20 * MINUTE);
+    await anotherTabRenewed();
+    await wait(24 * MINUTE);
+    expect(screen.queryByRole('dialog', { name: REMINDER })).toBeNull();
+    await wait(MINUTE + SECOND);
+    expect(await screen.findByRole('dialog', { name: REMINDER })).toBeInTheDocument();
+  });
+
+  it('signs nothing out at its end when another tab kept the session on while the reminder showed', async () => {
+    const { app } = await auditUnderClock();
+    await wait(25 * MINUTE + SECOND);
+    await screen.findByRole('dialog', { name: REMINDER });
+    await wait(MINUTE);
+    await anotherTabRenewed();
+    await wait(4 * MINUTE);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: REMINDER })).toBeNull());
+    expect(calls(app, 'staff/logout')).toEqual([]);
+    expect(app.location()).toBe('/groupins/staff/audit?person=service.one');
   });
 
   it('signs out at 30 minutes, goes to the sign-in saying why, and back to the page after it', async () => {
