@@ -69,7 +69,7 @@ const REFUSAL_DETAIL: Record<Exclude<Answer, 'loginCaptcha'>, string> = {
 const refusal = (answer: Answer) => fail(RETURN_CODE.refused, ANSWERS[answer].msg, ANSWERS[answer].data);
 
 /** The wait before answering a sign-in after `failures` wrong passwords: 0.25 s, doubling, at most 2 s. */
-export const slowdownMs = (failures: number) =>
+const slowdownMs = (failures: number) =>
   failures > 0 ? Math.min(2000, 250 * 2 ** (failures - 1)) : 0;
 
 /**

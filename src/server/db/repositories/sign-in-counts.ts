@@ -17,8 +17,8 @@ import { findStaff, type StoredStaff } from './staff';
  */
 
 /** How many addresses an account remembers having signed in from, and for how long. */
-export const KNOWN_CLIENTS_KEPT = 10;
-export const KNOWN_CLIENT_DAYS = 90;
+const KNOWN_CLIENTS_KEPT = 10;
+const KNOWN_CLIENT_DAYS = 90;
 
 const MINUTE = 60_000;
 
