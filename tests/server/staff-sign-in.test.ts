@@ -226,8 +226,16 @@ describe('the staff sign-in against guessing', () => {
       ...Array.from({ length: 4 }, () => [name, 'signInFailed', '密碼錯誤']),
       [name, 'signInFailed', '密碼錯誤次數過多，鎖定中'],
     ]);
+    // a name no account has: under (unknown), as one no account has, whichever answer it got
+    await wrongTries(visitor, `nobody.audited.${people}`, 5);
+    const unknown = await t.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(5).execute();
+    expect(unknown.reverse().map((e) => [e.actor, e.action, e.target_staff, e.detail])).toEqual([
+      ...Array.from({ length: 4 }, () => ['(unknown)', 'signInFailed', null, '無此帳號']),
+      ['(unknown)', 'signInFailed', null, '密碼錯誤次數過多，鎖定中'],
+    ]);
     const stored = JSON.stringify([
       entries,
+      unknown,
       await t.db.selectFrom('login_failures').selectAll().execute(),
       await t.db.selectFrom('staff_known_clients').selectAll().execute(),
     ]);

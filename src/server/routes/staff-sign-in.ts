@@ -69,8 +69,7 @@ const REFUSAL_DETAIL: Record<Exclude<Answer, 'loginCaptcha'>, string> = {
 const refusal = (answer: Answer) => fail(RETURN_CODE.refused, ANSWERS[answer].msg, ANSWERS[answer].data);
 
 /** The wait before answering a sign-in after `failures` wrong passwords: 0.25 s, doubling, at most 2 s. */
-const slowdownMs = (failures: number) =>
-  failures > 0 ? Math.min(2000, 250 * 2 ** (failures - 1)) : 0;
+const slowdownMs = (failures: number) => (failures > 0 ? Math.min(2000, 250 * 2 ** (failures - 1)) : 0);
 
 /**
  * What counts of wrong passwords (this address's, the name's from every address) lead to. From an address
@@ -128,17 +127,20 @@ export const staffSignInRoutes: FastifyPluginAsync<StaffSignInRouteOptions> = as
       client,
     };
     const { staff, knownClient, ...counts } = await readSignIn(db, name, subjects, at);
-    const refused = (answer: Answer) =>
-      db.transaction().execute(async (trx) => {
-        if (answer !== 'loginCaptcha') {
-          await recordAudit(trx, {
+    // a try refused for want of the captcha checked no password: it is no failed sign-in
+    const refused = async (answer: Answer) => {
+      if (answer !== 'loginCaptcha') {
+        const wrong = answer === 'loginRefused' || answer === 'loginRefusedCaptcha';
+        await db.transaction().execute((trx) =>
+          recordAudit(trx, {
             action: 'signInFailed',
             ...(staff ? { actor: staff.name, targetStaff: staff.name } : { actor: UNKNOWN_ACTOR }),
-            detail: !staff && answer === 'loginRefused' ? '無此帳號' : REFUSAL_DETAIL[answer],
-          });
-        }
-        return refusal(answer);
-      });
+            detail: !staff && wrong ? '無此帳號' : REFUSAL_DETAIL[answer],
+          }),
+        );
+      }
+      return refusal(answer);
+    };
 
     const before = standing(counts.pair.failures, counts.name.failures, knownClient);
     await pause(slowdownMs(before.failures));
