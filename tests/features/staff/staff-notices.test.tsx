@@ -83,7 +83,8 @@ describe('通知設定', () => {
     });
 
     answer(ok({ ...CHOSEN, email: 'uw.two@insure.example.com.tw', kinds: ['documents.overdue'] }));
-    expect(await screen.findByRole('status')).toHaveTextContent(/^已儲存通知設定$/);
+    // the status line is there (empty) before the answer: wait for its words, not for it
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^已儲存通知設定$/));
     expect(save).not.toHaveAttribute('aria-disabled');
     expect(save).toHaveFocus();
     expect(screen.getByLabelText('通知信箱')).toHaveValue('uw.two@insure.example.com.tw');
