@@ -235,6 +235,51 @@ describe('the 名冊 and who may have it', () => {
     expect(queued).toHaveLength(5);
   });
 
+  it('sends at most 20 codes an hour asked from one client, whatever the applications', async () => {
+    const client = '198.51.100.45';
+    const sends = [];
+    for (let i = 0; i < 5; i++) {
+      const { applicationNo } = await applyForBasic(t, client);
+      const visitor = await CartVisitor.arrive(t, client);
+      const lookup = await visitor.api('overprint/lookup', {
+        applicationNo,
+        taxId: '12345675',
+        contactPhone: '0912345678',
+        captcha: await visitor.captcha(),
+      });
+      const { token } = lookup.json().data;
+      for (let j = 0; j < 4; j++) sends.push((await visitor.api('overprint/rosterCode', { token })).json());
+    }
+    expect(sends.slice(0, 20).every((answer) => answer.returnCode === 0)).toBe(true);
+    // the 21st from the same client: another application, none of whose codes was sent
+    const { applicationNo } = await applyForBasic(t, client);
+    const visitor = await CartVisitor.arrive(t, client);
+    const { token } = (
+      await visitor.api('overprint/lookup', {
+        applicationNo,
+        taxId: '12345675',
+        contactPhone: '0912345678',
+        captcha: await visitor.captcha(),
+      })
+    ).json().data;
+    expect((await visitor.api('overprint/rosterCode', { token })).json()).toEqual({
+      returnCode: 1,
+      data: 'codeTooMany',
+      msg: '驗證碼寄送次數過多，請於 60 分鐘後再試',
+    });
+    // another client asks for the same application's code as usual
+    const other = await CartVisitor.arrive(t, '198.51.100.46');
+    const theirs = (
+      await other.api('overprint/lookup', {
+        applicationNo,
+        taxId: '12345675',
+        contactPhone: '0912345678',
+        captcha: await other.captcha(),
+      })
+    ).json().data;
+    expect((await other.api('overprint/rosterCode', { token: theirs.token })).json().returnCode).toBe(0);
+  }, 60_000);
+
   it('refuses a code of another form with the field named, and opens nothing with a token forged or of a link', async () => {
     const { visitor, applicationNo } = await applyForBasic(t);
     const { access } = await lookedUp(applicationNo, '12345675', '0912345678');
