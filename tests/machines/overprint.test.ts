@@ -271,6 +271,46 @@ describe('the overprint', () => {
   it('does not start over while a call is under way', async () => {
     const { views } = await play(identify(), opened(), choose('form'), confirmReview, download, startOver);
     expect(last(views)).toMatchObject({ step: 4, busy: true, applicationNo: SAMPLE_APPLICATION_NO });
+    // nor while the 名冊's code is sent or checked
+    const sending = await play(identify(), opened(), choose('roster'), startOver);
+    expect(last(sending.views)).toMatchObject({ step: 2, busy: true, applicationNo: SAMPLE_APPLICATION_NO });
+    const checking = await play(identify(), opened(), choose('roster'), codeSent(), enterCode(), startOver);
+    expect(last(checking.views)).toMatchObject({ step: 2, busy: true, applicationNo: SAMPLE_APPLICATION_NO });
+  });
+
+  it('leaves the code’s refusal on STEP2: back to the choice or on another step it is gone', async () => {
+    const edited = await play(
+      identify(),
+      opened(),
+      choose('roster'),
+      codeSent(),
+      enterCode(),
+      refusedBy('openRoster', WRONG_CODE),
+      changeChoice,
+    );
+    expect(edited.views[5]).toMatchObject({ step: 2, failure: WRONG_CODE });
+    expect(last(edited.views)).toMatchObject({ step: 2, failure: null, codeSentTo: null });
+    const left = await play(
+      identify(),
+      opened(),
+      choose('roster'),
+      codeSent(),
+      enterCode(),
+      refusedBy('openRoster', WRONG_CODE),
+      openStep(1),
+    );
+    expect(last(left.views)).toMatchObject({ step: 1, failure: null });
+    // the code given up with the choice: a new send refused leaves the choice, not a code's form
+    const again = await play(
+      identify(),
+      opened(),
+      choose('roster'),
+      codeSent(),
+      changeChoice,
+      choose('roster'),
+      refusedBy('sendRosterCode', TOO_MANY),
+    );
+    expect(last(again.views)).toMatchObject({ step: 2, failure: TOO_MANY, codeSentTo: null, busy: false });
   });
 
   it('a refusal stays on its step until the visitor leaves it: back on STEP1 or STEP4 it is gone', async () => {
