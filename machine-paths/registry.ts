@@ -4,6 +4,7 @@ import { type CartContext, cartMachine } from '../machines/cart.machine';
 import { consentMachine } from '../machines/consent.machine';
 import { type ContactContext, contactMachine } from '../machines/contact.machine';
 import { contactMessageMachine } from '../machines/contact-message.machine';
+import { emailCodeMachine } from '../machines/email-code.machine';
 import { outboxMessageMachine } from '../machines/outbox-message.machine';
 import { type OverprintContext, overprintMachine } from '../machines/overprint.machine';
 import { sessionMachine } from '../machines/session.machine';
@@ -48,10 +49,15 @@ import {
 } from './samples/outbox-message.samples';
 import {
   SAMPLE_ACCESS,
+  SAMPLE_CODE,
+  SAMPLE_CODE_SENT,
   SAMPLE_COPY,
   SAMPLE_DOCUMENTS,
   SAMPLE_LINK,
+  SAMPLE_LINK_ACCESS,
   SAMPLE_LOOKUP,
+  SAMPLE_ROSTER_ACCESS,
+  SAMPLE_SHORT_CODE,
   SAMPLE_UNSOLVED_LOOKUP,
 } from './samples/overprint.samples';
 import {
@@ -251,7 +257,9 @@ export const machines: RegisteredMachine[] = [
     // the access by being there, the choice by its documents, the copies by whether there is one
     serializeContext: (context: OverprintContext) => ({
       access: context.access !== null,
+      rosterOpen: context.access?.rosterOpen ?? false,
       documents: context.documents?.join() ?? null,
+      codeSent: context.code !== null,
       reviewed: context.reviewed,
       printed: context.copies.length > 0,
       failure: context.failure !== '',
@@ -266,12 +274,20 @@ export const machines: RegisteredMachine[] = [
         type: 'xstate.error.actor.lookup',
         error: { message: '查無符合的申請資料，請確認受理編號、統一編號與聯絡手機都與申請時填寫的相同' },
       },
-      { type: 'xstate.done.actor.openLink', output: SAMPLE_ACCESS },
+      { type: 'xstate.done.actor.openLink', output: SAMPLE_LINK_ACCESS },
       {
         type: 'xstate.error.actor.openLink',
         error: { message: '此列印連結已逾期，請以受理編號、統一編號與聯絡手機查詢申請' },
       },
       ...Object.values(SAMPLE_DOCUMENTS).map((documents) => ({ type: 'documents.confirm', documents })),
+      { type: 'xstate.done.actor.sendRosterCode', output: SAMPLE_CODE_SENT },
+      { type: 'xstate.error.actor.sendRosterCode', error: { message: messages.emailCodeTooMany(42) } },
+      { type: 'code.submit', code: SAMPLE_CODE },
+      { type: 'code.submit', code: SAMPLE_SHORT_CODE },
+      { type: 'code.resend' },
+      { type: 'documents.edit' },
+      { type: 'xstate.done.actor.openRoster', output: SAMPLE_ROSTER_ACCESS },
+      { type: 'xstate.error.actor.openRoster', error: { message: messages.emailCodeMismatch(4) } },
       { type: 'review.confirm' },
       { type: 'document.download' },
       { type: 'xstate.done.actor.download', output: SAMPLE_COPY },
@@ -363,6 +379,19 @@ export const machines: RegisteredMachine[] = [
       { type: 'delivery.fail', attempt: SAMPLE_LAST_ATTEMPT, answer: SAMPLE_BUSY_ANSWER, permanent: false },
       { type: 'lease.expire' },
       { type: 'message.resend' },
+    ],
+  },
+  {
+    id: 'email-code',
+    title: '電子郵件驗證碼',
+    machine: emailCodeMachine,
+    // every event is bare: the code typed is right or wrong, and the wrong tries are the context
+    events: [
+      { type: 'code.match' },
+      { type: 'code.mismatch' },
+      { type: 'code.expire' },
+      { type: 'code.supersede' },
+      { type: 'code.withdraw' },
     ],
   },
 ];

@@ -6,7 +6,9 @@ import {
   type OverprintDocument,
   type OverprintLookup,
   printableDocuments,
+  type RosterCodeSent,
 } from '../src/domain/api/overprint';
+import { EMAIL_CODE } from '../src/domain/email-code';
 import { messages } from '../src/domain/messages';
 import { failureMessage } from './failure-message';
 import { unbound } from './unbound';
@@ -23,6 +25,8 @@ export interface OverprintContext {
   access: OverprintAccess | null;
   /** STEP2's choice; null until confirmed */
   documents: OverprintDocument[] | null;
+  /** where the code that opens the 名冊 went, and until when it works; null until one is sent */
+  code: RosterCodeSent | null;
   /** STEP3 was confirmed for this choice */
   reviewed: boolean;
   copies: PrintedCopy[];
@@ -37,12 +41,24 @@ export type OverprintEvent =
   /** STEP1 opened by the shopcart's print link: its token and the 受理編號 it names */
   | { type: 'link.open'; token: string; applicationNo: string }
   | { type: 'documents.confirm'; documents: OverprintDocument[] }
+  /** STEP2, the 名冊 chosen without its code: the code the contact received is typed */
+  | { type: 'code.submit'; code: string }
+  /** 重新寄送驗證碼 */
+  | { type: 'code.resend' }
+  /** 改選文件: back from the code to the choice */
+  | { type: 'documents.edit' }
   | { type: 'review.confirm' }
   | { type: 'document.download' }
   /** the URL asks for a step (browser Back or Forward, a deep link): granted as far as the data allows */
   | { type: 'flow.goto'; step: OverprintStep }
   /** 查詢其他申請, or the token has expired: everything opened is dropped */
   | { type: 'flow.restart' };
+
+/** What opening the 名冊 is given: the visit's token and the code typed. */
+export interface OpenRosterInput {
+  token: string;
+  code: string;
+}
 
 /** What the download actor is given: the token and the documents. */
 export interface DownloadInput {
@@ -52,9 +68,14 @@ export interface DownloadInput {
 
 type Landing = 'identify' | 'choosing' | 'reviewing' | 'printing';
 
+/** The 名冊 is chosen, and the visit's token does not print it yet: its code must be typed first. */
+const awaitsRosterCode = (context: OverprintContext, documents: readonly OverprintDocument[]) =>
+  documents.includes('roster') && !context.access!.rosterOpen;
+
 function landing(context: OverprintContext, step: OverprintStep): Landing {
   if (step === 1 || context.access === null) return 'identify';
-  if (step === 2 || context.documents === null) return 'choosing';
+  if (step === 2 || context.documents === null || awaitsRosterCode(context, context.documents))
+    return 'choosing';
   if (step === 3 || !context.reviewed) return 'reviewing';
   return 'printing';
 }
@@ -66,7 +87,14 @@ const landsOn =
     return landing(context, event.step) === state;
   };
 
-const FRESH: OverprintContext = { access: null, documents: null, reviewed: false, copies: [], failure: '' };
+const FRESH: OverprintContext = {
+  access: null,
+  documents: null,
+  code: null,
+  reviewed: false,
+  copies: [],
+  failure: '',
+};
 
 /**
  * The overprint (套印, ODGAF050-053): 身分驗證 → 選擇文件 → 確認資料 → 下載列印. STEP1 opens an application
@@ -83,6 +111,10 @@ export const overprintMachine = setup({
     lookup: unbound<OverprintAccess, OverprintLookup>('lookup'),
     /** POST DTODGAZ0/getDecryptData; rejects with { message } when the token does not open */
     openLink: unbound<OverprintAccess, { token: string; applicationNo: string }>('openLink'),
+    /** POST overprint/rosterCode: e-mails the code to the application's contact; rejects with { message } */
+    sendRosterCode: unbound<RosterCodeSent, { token: string }>('sendRosterCode'),
+    /** POST overprint/rosterOpen: the access that prints the 名冊; rejects with { message } */
+    openRoster: unbound<OverprintAccess, OpenRosterInput>('openRoster'),
     /** POST overprint/document and hand the PDF to the browser; rejects with { message } */
     download: unbound<PrintedCopy, DownloadInput>('download'),
   },
@@ -100,6 +132,15 @@ export const overprintMachine = setup({
       const printable: readonly OverprintDocument[] = printableDocuments(context.access!.application);
       return event.documents.length > 0 && event.documents.every((doc) => printable.includes(doc));
     },
+    needsRosterCode: ({ context, event }) => {
+      assertEvent(event, 'documents.confirm');
+      return awaitsRosterCode(context, event.documents);
+    },
+    codeWellFormed: ({ event }) => {
+      assertEvent(event, 'code.submit');
+      return EMAIL_CODE.test(event.code);
+    },
+    codeSent: ({ context }) => context.code !== null,
     opened: ({ context }) => context.access !== null,
     toIdentify: landsOn('identify'),
     toChoosing: landsOn('choosing'),
@@ -121,6 +162,12 @@ export const overprintMachine = setup({
       );
       const same = JSON.stringify(documents) === JSON.stringify(context.documents);
       return { documents, reviewed: same && context.reviewed };
+    }),
+    keepCodeSent: assign({ code: ({ event }) => (event as unknown as { output: RosterCodeSent }).output }),
+    dropCode: assign({ code: null }),
+    keepRosterAccess: assign({
+      access: ({ event }) => (event as unknown as { output: OverprintAccess }).output,
+      code: null,
     }),
     markReviewed: assign({ reviewed: true }),
     keepCopy: assign({
@@ -144,6 +191,8 @@ export const overprintMachine = setup({
           or([
             stateIn('#overprint.identify.looking'),
             stateIn('#overprint.identify.opening'),
+            stateIn('#overprint.choosing.sendingCode'),
+            stateIn('#overprint.choosing.checkingCode'),
             stateIn('#overprint.printing.downloading'),
           ]),
         ),
@@ -200,13 +249,63 @@ export const overprintMachine = setup({
     },
     choosing: {
       meta: { step: 2 },
+      exit: 'clearFailure',
+      initial: 'editing',
       on: {
-        'documents.confirm': { guard: 'documentsPrintable', target: 'reviewing', actions: 'keepDocuments' },
         'flow.goto': [
           { guard: 'toIdentify', target: 'identify' },
           { guard: 'toReviewing', target: 'reviewing' },
           { guard: 'toPrinting', target: 'printing' },
         ],
+      },
+      states: {
+        editing: {
+          on: {
+            'documents.confirm': [
+              {
+                guard: and(['documentsPrintable', 'needsRosterCode']),
+                target: 'sendingCode',
+                actions: ['keepDocuments', 'clearFailure'],
+              },
+              { guard: 'documentsPrintable', target: '#overprint.reviewing', actions: 'keepDocuments' },
+            ],
+          },
+        },
+        sendingCode: {
+          tags: ['busy'],
+          invoke: {
+            id: 'sendRosterCode',
+            src: 'sendRosterCode',
+            input: ({ context }) => ({ token: context.access!.token }),
+            onDone: { target: 'enteringCode', actions: 'keepCodeSent' },
+            // a resend refused leaves the code sent before to be typed; a first send refused, the choice
+            onError: [
+              { guard: 'codeSent', target: 'enteringCode', actions: 'keepFailure' },
+              { target: 'editing', actions: 'keepFailure' },
+            ],
+          },
+        },
+        enteringCode: {
+          description: 'The code went to the application’s contact; the 名冊 prints once it is typed.',
+          on: {
+            'code.submit': { guard: 'codeWellFormed', target: 'checkingCode', actions: 'clearFailure' },
+            'code.resend': { target: 'sendingCode', actions: 'clearFailure' },
+            'documents.edit': { target: 'editing', actions: ['clearFailure', 'dropCode'] },
+          },
+        },
+        checkingCode: {
+          tags: ['busy'],
+          invoke: {
+            id: 'openRoster',
+            src: 'openRoster',
+            input: ({ context, event }) => {
+              assertEvent(event, 'code.submit');
+              return { token: context.access!.token, code: event.code };
+            },
+            onDone: { target: '#overprint.reviewing', actions: 'keepRosterAccess' },
+            onError: { target: 'enteringCode', actions: 'keepFailure' },
+          },
+        },
       },
     },
     reviewing: {

@@ -5,9 +5,10 @@ import type { TestRuns } from '../src/domain/api/atlas';
 import { LEVELS, type Level, PATH_RUNS_DIR, passedPaths } from '../tests/support/path-record';
 
 // Per machine and per declared transition: whether a generated path taking it passed on the machine alone
-// (tests/machines), on the rendered app in jsdom (npm test) and in Chromium (npm run test:e2e). Each level's
-// test run records its passed paths in reports/path-runs; run the tests first. Fails on any gap. Writes the
-// passed paths per level and machine to reports/machine-paths.json, which the atlas shows beside each path.
+// (tests/machines), on the rendered app in jsdom (npm test) and in Chromium (npm run test:e2e), in the latest
+// run that passed any of the machine's paths on that level (reports/path-runs, tests/support/path-record.ts);
+// run the tests first. Fails on any gap. Writes the passed paths per level and machine to
+// reports/machine-paths.json, which the atlas shows beside each path.
 // A machine is held to the levels its registry entry names (all three unless it says fewer: one whose
 // screens are still to come has none for jsdom or Chromium to drive); the others show as '-'.
 

@@ -69,6 +69,11 @@ const groups: Record<string, Record<string, string[]>> = {
     ],
     dom: ['tests/features/outbox-message.test.tsx', 'tests/features/staff/outbox.test.tsx'],
   },
+  'email-code-machine': { unit: ['tests/machines/**/*.test.ts'] },
+  'email-code-bindings': {
+    unit: ['tests/machines/email-code.test.ts', 'tests/server/{roster-access,staff-notifications}.test.ts'],
+    dom: ['tests/features/email-code.test.tsx'],
+  },
   'outbox-screens': {
     dom: [
       'tests/features/outbox-message.test.tsx',

@@ -24,15 +24,24 @@ import {
   staffHref,
   staffPageOf,
 } from './domain/staff-pages';
+import { StaffSessionTimer } from './features/staff-session/staff-session-timer';
 import { LoginScreen } from './features/staff-sign-in/login-screen';
 import { LogoutScreen } from './features/staff-sign-in/logout-screen';
-import { failureMessage, isSignedOut, onSignedOut, rememberReturn, staffSession } from './lib/staff-api';
+import {
+  failureMessage,
+  isSignedOut,
+  noteIdleEnd,
+  onSignedOut,
+  rememberReturn,
+  staffSession,
+} from './lib/staff-api';
 
 /*
  * The staff's pages (staff.html, a build of its own): the sign-in and sign-out, and behind the sign-in the
  * shell (who, the screens their roles allow, 登出) around each screen. A screen's code loads only when it is
  * opened; a screen the person's roles do not allow says so (the server refuses its calls anyway); a lost
- * session, found on entry or by any call, goes to the sign-in and comes back after it.
+ * session, found on entry or by any call, goes to the sign-in and comes back after it, and so does one that
+ * ends after 30 minutes without a request, after its reminder.
  */
 
 const rootRoute = createRootRoute({
@@ -60,6 +69,7 @@ const signedInRoute = createRoute({
       await staffSession.read();
     } catch (error) {
       if (!isSignedOut(error)) throw error;
+      noteIdleEnd(error);
       rememberReturn(location.publicHref);
       throw redirect({ href: staffHref('login'), replace: true });
     }
@@ -95,6 +105,7 @@ function StaffLayout() {
   return (
     <Shell staff={signedInStaff()}>
       <Outlet />
+      <StaffSessionTimer />
     </Shell>
   );
 }

@@ -1,9 +1,15 @@
 import type { PrintedCopy } from '../../machines/overprint.machine';
-import type { ApplicationRecord, OverprintAccess, OverprintLookup } from '../../src/domain/api/overprint';
+import type {
+  OverprintAccess,
+  OverprintLookup,
+  RosterCodeSent,
+  ShownRecord,
+} from '../../src/domain/api/overprint';
 
 /*
  * The overprint flow's samples: the application the shopcart's sample submit stored (GI115112300001,
- * 晴空軟體, 基本型 for 10 people, two roster rows), as overprint/lookup answers it (ID numbers masked).
+ * 晴空軟體, 基本型 for 10 people, two roster rows), as overprint/lookup answers it (ID numbers and birth dates
+ * masked), and as it reads once its 名冊 is open (the print link, or the code e-mailed to its contact).
  */
 
 export const SAMPLE_APPLICATION_NO = 'GI115112300001';
@@ -25,7 +31,7 @@ export const SAMPLE_LINK = {
   applicationNo: SAMPLE_APPLICATION_NO,
 };
 
-export const SAMPLE_RECORD: ApplicationRecord = {
+export const SAMPLE_RECORD: ShownRecord = {
   applicationNo: SAMPLE_APPLICATION_NO,
   submittedAt: '2026-11-23T02:41:07.000Z',
   status: '已受理',
@@ -97,7 +103,7 @@ export const SAMPLE_RECORD: ApplicationRecord = {
       rowNo: 1,
       name: '林小美',
       personId: 'A12****789',
-      birthDate: '1991-03-15',
+      birthDate: null,
       gender: 'F',
       occupationClass: 1,
       monthlySalary: null,
@@ -106,7 +112,7 @@ export const SAMPLE_RECORD: ApplicationRecord = {
       rowNo: 2,
       name: '張大同',
       personId: 'F13****798',
-      birthDate: '1984-07-02',
+      birthDate: null,
       gender: 'M',
       occupationClass: 1,
       monthlySalary: null,
@@ -114,11 +120,46 @@ export const SAMPLE_RECORD: ApplicationRecord = {
   ],
 };
 
-/** What overprint/lookup and getDecryptData answer for it. */
+/** What overprint/lookup answers for it: the 名冊 not open (issue 45). */
 export const SAMPLE_ACCESS: OverprintAccess = {
   token: 'dmlzaXQtdG9rZW4tc2VhbGVkLWJ5LXRoZS1zZXJ2ZXI',
   expiresAt: '2026-11-24T03:11:07.000Z',
+  rosterOpen: false,
   application: SAMPLE_RECORD,
+};
+
+/** The record with its 名冊 open: the birth dates shown, the ID numbers still masked on screen. */
+const OPEN_RECORD: ShownRecord = {
+  ...SAMPLE_RECORD,
+  roster: SAMPLE_RECORD.roster.map((row, index) => ({
+    ...row,
+    birthDate: ['1991-03-15', '1984-07-02'][index]!,
+  })),
+};
+
+/** What getDecryptData answers for the print link the applicant's session was given: the 名冊 open. */
+export const SAMPLE_LINK_ACCESS: OverprintAccess = {
+  ...SAMPLE_ACCESS,
+  rosterOpen: true,
+  application: OPEN_RECORD,
+};
+
+/** What overprint/rosterCode answers: where the code went (masked), and until when it works. */
+export const SAMPLE_CODE_SENT: RosterCodeSent = {
+  sentTo: 'h***@example.com.tw',
+  expiresAt: '2026-11-24T02:55:07.000Z',
+};
+
+/** The code the contact received, as typed; and one the form would not send (five digits). */
+export const SAMPLE_CODE = '370519';
+export const SAMPLE_SHORT_CODE = '37051';
+
+/** What overprint/rosterOpen answers: a token of the same visit that prints the 名冊. */
+export const SAMPLE_ROSTER_ACCESS: OverprintAccess = {
+  token: 'cm9zdGVyLW9wZW4tYnktdGhlLWNvbnRhY3RzLWNvZGU',
+  expiresAt: SAMPLE_ACCESS.expiresAt,
+  rosterOpen: true,
+  application: OPEN_RECORD,
 };
 
 /** STEP2's choices: every document, the summary alone, and none (the form does not send it). */

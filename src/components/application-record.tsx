@@ -1,4 +1,4 @@
-import type { ApplicationRecord, RosterEntry } from '../domain/api/overprint';
+import type { ShownRecord, ShownRosterEntry } from '../domain/api/overprint';
 import { industryLabel } from '../domain/industry';
 import { formatMoney } from '../domain/money';
 import { occupationLabel } from '../domain/occupation';
@@ -6,20 +6,15 @@ import { formatRoc } from '../domain/roc-date';
 import { SummaryGroup, SummaryRow } from './summary-group';
 import { TableScroll } from './table-scroll';
 
-const phoneText = ({ phone, phoneExt }: ApplicationRecord['contact']) =>
+const phoneText = ({ phone, phoneExt }: ShownRecord['contact']) =>
   phone ? `${phone}${phoneExt ? ` 分機 ${phoneExt}` : ''}` : '未填寫';
 
 /**
  * An application as its documents print it, read-only (the overprint's STEP3, the staff's case); the
- * roster, when asked for, with its ID numbers as the record holds them (masked on screen).
+ * roster, when asked for, with its ID numbers and birth dates as the record holds them (ID numbers masked
+ * on screen; birth dates hidden from whom may not see the roster whole).
  */
-export function ApplicationRecordView({
-  record,
-  withRoster,
-}: {
-  record: ApplicationRecord;
-  withRoster: boolean;
-}) {
+export function ApplicationRecordView({ record, withRoster }: { record: ShownRecord; withRoster: boolean }) {
   const { company, contact, plan } = record;
   return (
     <div className="application-record">
@@ -94,13 +89,19 @@ export function ApplicationRecordView({
   );
 }
 
-/** A roster as a table: name, ID number (as given: masked or whole), birth date, gender, occupation class. */
+/** What a birth date the reader may not see reads as. */
+export const HIDDEN_BIRTH_DATE = '不顯示';
+
+/**
+ * A roster as a table: name, ID number (as given: masked or whole), birth date (or 不顯示 where the reader
+ * may not see it), gender, occupation class.
+ */
 export function RosterTable({
   roster,
   caption,
   label,
 }: {
-  roster: readonly RosterEntry[];
+  roster: readonly ShownRosterEntry[];
   caption: string;
   label: string;
 }) {
@@ -122,7 +123,7 @@ export function RosterTable({
             <tr key={row.rowNo}>
               <th scope="row">{row.name}</th>
               <td>{row.personId}</td>
-              <td>{formatRoc(row.birthDate, 'slash')}</td>
+              <td>{row.birthDate === null ? HIDDEN_BIRTH_DATE : formatRoc(row.birthDate, 'slash')}</td>
               <td>{row.gender === 'M' ? '男' : '女'}</td>
               <td>{`第 ${row.occupationClass} 類`}</td>
             </tr>

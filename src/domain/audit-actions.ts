@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = [
   'signOut',
   'application.move',
   'application.note',
+  'application.read',
+  'applications.export',
   'roster.reveal',
   'roster.print',
   'contact.assign',
@@ -21,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'staff.lock',
   'staff.unlock',
   'staff.endSessions',
+  'notice.address',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -31,6 +34,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   signOut: '登出',
   'application.move': '變更案件狀態',
   'application.note': '新增案件備註',
+  'application.read': '開啟案件',
+  'applications.export': '匯出申請案件',
   'roster.reveal': '檢視完整身分證字號',
   'roster.print': '列印被保險人名冊',
   'contact.assign': '指派聯絡訊息',
@@ -43,6 +48,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'staff.lock': '停用帳號',
   'staff.unlock': '啟用帳號',
   'staff.endSessions': '結束登入',
+  'notice.address': '變更通知信箱',
 };
 
 /** An action's label; an action a newer server records that this build does not know, as stored. */
@@ -53,7 +59,17 @@ export const auditActionLabel = (action: string): string =>
 export const OPERATOR_ACTOR = '(operator)';
 /** The actor of a failed sign-in whose name no account has: the name typed is never recorded. */
 export const UNKNOWN_ACTOR = '(unknown)';
+/**
+ * The actor of the company's own print of its 名冊 on the site (issue 45): opened by its print link or by the
+ * code e-mailed to its contact, and recorded as every print of the 名冊 is.
+ */
+export const APPLICANT_ACTOR = '(applicant)';
 
-/** An actor as the admin reads it: the two that are no account, in words. */
-export const actorLabel = (actor: string): string =>
-  actor === OPERATOR_ACTOR ? '主機指令' : actor === UNKNOWN_ACTOR ? '不明帳號' : actor;
+const ACTOR_LABELS: Readonly<Record<string, string>> = {
+  [OPERATOR_ACTOR]: '主機指令',
+  [UNKNOWN_ACTOR]: '不明帳號',
+  [APPLICANT_ACTOR]: '要保單位（網站套印）',
+};
+
+/** An actor as the admin reads it: those that are no account, in words. */
+export const actorLabel = (actor: string): string => ACTOR_LABELS[actor] ?? actor;

@@ -90,6 +90,19 @@ export const messages = {
   tokenExpired: () => '此列印連結已逾期，請以受理編號、統一編號與聯絡手機查詢申請',
   /** the 名冊 was asked for an application that has none */
   rosterNotGiven: () => '此申請未附被保險人名冊，無法列印名冊',
+  /** the 名冊 asked for with a token that does not open it (issue 45) */
+  rosterCodeRequired: () => '被保險人名冊載有完整身分證字號，列印前須輸入寄至申請聯絡人信箱的驗證碼',
+  /** a code sent by e-mail: not six digits */
+  emailCodeFormat: () => '請輸入 6 位數字的驗證碼',
+  /** a wrong code; `left` more may be tried */
+  emailCodeMismatch: (left: number) => `驗證碼錯誤，還可再試 ${left} 次`,
+  /** the fifth wrong code voided it */
+  emailCodeVoided: () => '驗證碼錯誤次數過多，已失效，請重新寄送驗證碼',
+  emailCodeExpired: () => '驗證碼已逾時，請重新寄送驗證碼',
+  /** no code waits: never sent, already used, or replaced by a newer one */
+  emailCodeNone: () => '驗證碼已失效，請重新寄送驗證碼',
+  /** too many codes sent to one person (or from one client); `minutes` until one more may be */
+  emailCodeTooMany: (minutes: number) => `驗證碼寄送次數過多，請於 ${minutes} 分鐘後再試`,
   /** every render thread busy and the print queue full */
   printBusy: () => '目前列印需求眾多，請稍候再試',
   busy: busyMessage,

@@ -30,6 +30,8 @@ export const staffMessages = {
   outboxResendRefused: (state: string) => `此郵件目前為「${state}」，僅寄送失敗的郵件可重新寄送`,
   /** the atlas's 訪客旅程: no transition is stored under the anonymous id */
   journeyNotFound: () => '查無此訪客的旅程',
+  /** the staff session ended after `minutes` without a request: said on the sign-in page (the server's 401) */
+  staffIdleEnded: (minutes: number) => `閒置超過 ${minutes} 分鐘，已自動登出，請重新登入`,
   /** a staff screen or call the person's roles do not allow (the server's 403) */
   staffForbidden: () => '您沒有使用此功能的權限',
   /** the admin typed the first password twice, differently */

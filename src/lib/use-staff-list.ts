@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { RETURN_CODE } from '../domain/envelope';
 import type { StaffPage } from '../domain/staff-pages';
 import { ApiFailure } from './api-client';
-import { failureMessage } from './staff-api';
+import { failureMessage, staffSession } from './staff-api';
 import { type StaffFilters, staffListHref, staffQuery, staffQueryOf } from './staff-query';
 
 /** Why a list could not be read, and whether reading it again may help (a query refused as bad will not). */
@@ -31,6 +31,8 @@ export function useStaffList<Key extends string, Page>(
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the address's query changes, or on 再試一次
   useEffect(() => {
+    // signed out (the page is on its way to the sign-in, whose address changed the query): nothing to read
+    if (!staffSession.known()) return;
     let current = true;
     setFailure(null);
     read(staffQuery(filters, keys, page)).then(

@@ -67,8 +67,11 @@ export interface BuildAppOptions {
   logger?: boolean | { stream: { write(line: string): void } };
   /** called for every route the app registers: lets the fuzz suite reach each endpoint, new ones included */
   onRoute?: (route: RouteOptions) => void;
-  /** the clock 寄件匣 reads leases by; the system's unless a test moves it */
+  /** the clock 寄件匣 reads leases by, e-mailed codes expire by, and the staff sign-in and sessions keep;
+   * the system's unless a test moves it */
   now?: () => Date;
+  /** how the staff sign-in waits before answering after wrong passwords; a timer unless a test records it */
+  pause?: (ms: number) => Promise<void>;
 }
 
 /** Builds the whole app, ready for inject() or listen(); it never listens itself. */
@@ -78,6 +81,7 @@ export async function buildApp({
   logger = false,
   onRoute,
   now = () => new Date(),
+  pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   renderer = createRenderPool({
     threads: config.pdfThreads ?? DEFAULT_RENDER_THREADS,
     queue: config.pdfQueue ?? DEFAULT_RENDER_QUEUE,
@@ -110,7 +114,7 @@ export async function buildApp({
     shared: config.databaseUrl ? db : undefined,
   });
   await app.register(csrfPlugin);
-  await app.register(staffSessionPlugin, { db });
+  await app.register(staffSessionPlugin, { db, now });
   // app.captcha: any route checks a payload with `await app.captcha.verify(db, payload)`
   app.decorate(
     'captcha',
@@ -131,16 +135,16 @@ export async function buildApp({
   await app.register(shopcartRoutes, { db, tokenKey: keys.tokenKey, siteUrl, prefix: API_BASE });
   await app.register(tryoutRoutes, { db, prefix: API_BASE });
   app.addHook('onClose', () => renderer.close());
-  await app.register(overprintRoutes, { db, keys, renderer, prefix: API_BASE });
+  await app.register(overprintRoutes, { db, keys, renderer, now, prefix: API_BASE });
   await app.register(contentRoutes, { db, prefix: API_BASE });
   await app.register(contactRoutes, { db, siteUrl, prefix: API_BASE });
-  await app.register(staffSignInRoutes, { db, keys, prefix: API_BASE });
+  await app.register(staffSignInRoutes, { db, keys, now, pause, prefix: API_BASE });
   await app.register(staffAccountRoutes, { db, prefix: API_BASE });
   await app.register(applicationQueueRoutes, { db, prefix: API_BASE });
   await app.register(applicationCaseRoutes, { db, renderer, siteUrl, prefix: API_BASE });
   await app.register(contactInboxRoutes, { db, prefix: API_BASE });
   await app.register(outboxRoutes, { db, now, prefix: API_BASE });
-  await app.register(staffNotificationRoutes, { db, prefix: API_BASE });
+  await app.register(staffNotificationRoutes, { db, keys, now, prefix: API_BASE });
   await app.register(atlasRoutes, {
     db,
     keys,

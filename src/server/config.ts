@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_TEST_REPORT } from './atlas/test-runs';
 import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER } from './captcha/captcha';
@@ -7,6 +7,7 @@ import { DATABASE_TIMEOUT_MS } from './db/database';
 import type { MailFrom } from './mail/mail-sender';
 import { isPlainAddress } from './mail/plain-address';
 import { siteUrlOf } from './mail/site-url';
+import { makeDataDir } from './operator/data-dir-rights';
 import { DEFAULT_RENDER_QUEUE, DEFAULT_RENDER_THREADS } from './overprint/render-pool';
 import { ADDRESS_LIMIT } from './plugins/rate-limits';
 
@@ -161,7 +162,7 @@ function checkedSecret(secret: string): string {
 /** A generated secret survives restarts, so visitors keep their sessions across deploys of one node. */
 function storedSecret(dataDir: string): string {
   const file = join(dataDir, 'session-secret');
-  mkdirSync(dataDir, { recursive: true });
+  makeDataDir(dataDir);
   try {
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
   } catch (error) {

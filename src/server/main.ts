@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { loadConfig } from './config';
 import { DataDirInUseError } from './operator/data-dir-hold';
+import { DataDirRightsError } from './operator/data-dir-rights';
 import { startServer } from './server';
 import { runPrimary, WORKERS_NEED_POSTGRES } from './server-cluster';
 
@@ -19,7 +20,7 @@ async function serve(): Promise<void> {
   // a cluster's worker: the primary migrated and seeded the database before forking it
   const server = await startServer(config, { prepared: cluster.isWorker }).catch((error: unknown) => {
     // an operator's mistake, not a fault: the message says what to do, without a stack trace
-    if (!(error instanceof DataDirInUseError)) throw error;
+    if (!(error instanceof DataDirInUseError || error instanceof DataDirRightsError)) throw error;
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   });

@@ -53,6 +53,7 @@ export async function startServer(
     if (!options.prepared) await prepareDatabase(db);
     if (!config.databaseUrl) await releaseStoppedRunLeases(db);
     app = await buildApp({ db, config, logger: options.logger ?? true });
+    if (hold?.notice) app.log.warn(hold.notice);
     purge = scheduleSessionPurge(db, config.sessionRetentionHours, app.log);
     await purge.first;
     overdue = scheduleOverdueNotices(db, config.siteUrl, app.log);

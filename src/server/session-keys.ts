@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { normalizeIP } from '@fastify/rate-limit';
 
 export interface SessionKeys {
   /** signs the gi_sid cookie */
@@ -9,12 +10,14 @@ export interface SessionKeys {
   captchaKey: string;
   /** AES-256-GCM key of the tokens the server hands out (overprint/sealed-token.ts) */
   tokenKey: Buffer;
-  /** keys the HMAC that stands for a client's address in the lookup lockout: no address is stored */
+  /** keys the HMAC that stands for a client's address in the lookup lockout and the staff sign-in: no address is stored */
   clientKey: Buffer;
   /** keys the HMAC that names a visitor in the machine traces: the session id is never stored there */
   traceKey: Buffer;
-  /** keys the HMAC that stands for a name no staff account has in the sign-in lockout: no such name is stored */
+  /** keys the HMACs the staff sign-in counts a name under, alone and with a client: no such name is stored */
   loginKey: Buffer;
+  /** keys the HMAC a code sent by e-mail is kept as (db/repositories/email-codes.ts): no code is stored */
+  codeKey: Buffer;
 }
 
 export function deriveSessionKeys(sessionSecret: string): SessionKeys {
@@ -27,6 +30,7 @@ export function deriveSessionKeys(sessionSecret: string): SessionKeys {
     clientKey: derive('lookup client'),
     traceKey: derive('trace visitor'),
     loginKey: derive('login name'),
+    codeKey: derive('email codes'),
   };
 }
 
@@ -43,4 +47,21 @@ export function traceVisitorFor(keys: Pick<SessionKeys, 'traceKey'>, sessionId: 
 /** The subject a name no staff account has is counted under at the sign-in: HMAC-SHA256 of it, base64url. */
 export function loginSubjectFor(keys: Pick<SessionKeys, 'loginKey'>, name: string): string {
   return createHmac('sha256', keys.loginKey).update(name).digest('base64url');
+}
+
+/**
+ * The subject a name is counted under from one client at the sign-in (`client` from clientSubjectFor):
+ * HMAC-SHA256 of both, base64url. Neither the name nor the address can be read back from it.
+ */
+export function loginPairSubjectFor(
+  keys: Pick<SessionKeys, 'loginKey'>,
+  name: string,
+  client: string,
+): string {
+  return createHmac('sha256', keys.loginKey).update(`${client}\n${name}`).digest('base64url');
+}
+
+/** What stands for a client's address (the lookup lockout, the staff sign-in): HMAC-SHA256 of it, base64url. */
+export function clientSubjectFor(keys: Pick<SessionKeys, 'clientKey'>, address: string): string {
+  return createHmac('sha256', keys.clientKey).update(normalizeIP(address)).digest('base64url');
 }

@@ -292,6 +292,10 @@ describe.each(WIDTHS)('axe at $width px, with no console error or CSP violation'
       await page.getByRole('button', { name: '查詢申請' }).click();
       await expectHeading(page, '套印文件：選擇文件');
       await check(a, 'overprint STEP2 after the lookup');
+      // the 名冊 chosen on a lookup: the code e-mailed to the contact is asked for (issue 45)
+      await page.getByRole('button', { name: '下一步：確認資料' }).click();
+      await page.getByRole('heading', { name: '輸入驗證碼' }).waitFor();
+      await check(a, 'overprint STEP2 asking for the 名冊’s code');
 
       // the progress of the application
       await open(a, '/progress', '進度查詢');

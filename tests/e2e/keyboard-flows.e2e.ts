@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdvanceCommand } from '../../src/server/operator/advance-command';
 import { HttpVisitor } from '../support/http-visitor';
 import { APPLICANT, validSubmission } from '../support/shopcart-input';
+import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
 import { launchBrowser } from './support/browser';
 import { newVisitor, openApp, reloadApp } from './support/built-app';
 import { focusedControl, HUMAN, keyboardPath, keyboardStep } from './support/keyboard';
@@ -19,7 +20,8 @@ import { cartButton, expectHeading } from './support/shopcart-steps';
  * on a phone and on a laptop: the premium trial from the home page into the cart, and an application's
  * documents printed and its progress followed. After each step focus is on the new step's heading, and no
  * control that had focus was covered by something fixed or out of view. The application is submitted
- * through the running server's cart service and moved on by the operator command, as staff move it.
+ * through the running server's cart service and moved on by the operator command, as staff move it. The
+ * server sends its e-mails to a mail server in this process, where the 名冊's code is read (issue 45).
  */
 
 const VIEWPORTS = [
@@ -36,10 +38,17 @@ const CAPTCHA_MAX_NUMBER = '1000';
 const app = {} as { server: RunningServer; browser: Browser };
 let dataDir: string;
 let applicationNo: string;
+let mailServer: SmtpInbox;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'groupins-e2e-keyboard-'));
-  app.server = await startBuiltServer({ DATA_DIR: dataDir, CAPTCHA_MAX_NUMBER });
+  mailServer = await startSmtpInbox();
+  app.server = await startBuiltServer({
+    DATA_DIR: dataDir,
+    CAPTCHA_MAX_NUMBER,
+    SMTP_URL: mailServer.url,
+    MAIL_FROM: 'no-reply@insure.example.com.tw',
+  });
   // a company applied for 基本型 through the cart service, and staff moved it on, on the running server
   const visitor = await HttpVisitor.arrive(app.server.origin);
   expect((await visitor.insertPackage('BASIC')).body.returnCode).toBe(0);
@@ -61,8 +70,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.browser?.close();
   await app.server?.stop();
+  await mailServer?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** The codes e-mailed to the contact that open the 名冊, as the mail server has them so far. */
+const rosterCodes = () =>
+  mailServer.received
+    .filter((m) => m.subject.includes(`列印被保險人名冊驗證碼（受理編號 ${applicationNo}）`))
+    .map((m) => /驗證碼：(\d{6})/.exec(m.text)?.[1]);
+
+/** The code of the next e-mail after the `seen` ones, once the server's worker has sent it. */
+async function nextRosterCode(seen: number): Promise<string> {
+  await expect.poll(() => rosterCodes().length, { timeout: 20_000 }).toBeGreaterThan(seen);
+  return rosterCodes().at(-1)!;
+}
 
 /** The quote table's total row, as shown. */
 const totals = (page: Page) => page.locator('table.quote-table tfoot td').allTextContents();
@@ -172,7 +194,14 @@ for (const viewport of VIEWPORTS) {
         await expectFocusOnHeading(page, '套印文件：選擇文件');
         for (const name of DOCUMENTS)
           expect(await page.getByRole('checkbox', { name, exact: true }).isChecked()).toBe(true);
+        const codesBefore = rosterCodes().length;
         covered.push(...(await keyboardStep(page, {}, '下一步：確認資料')));
+
+        // the 名冊 of a lookup asks for the code e-mailed to the contact (issue 45): focus on what to do
+        await page.getByRole('heading', { name: '輸入驗證碼' }).waitFor();
+        expect(await focusedControl(page)).toMatchObject({ tag: 'H2', name: '輸入驗證碼', covered: false });
+        const code = await nextRosterCode(codesBefore);
+        covered.push(...(await keyboardStep(page, { 驗證碼: code }, '確認驗證碼')));
 
         await expectFocusOnHeading(page, '套印文件：確認資料');
         await expect
@@ -190,6 +219,8 @@ for (const viewport of VIEWPORTS) {
           .text;
         expect(text).toContain(applicationNo);
         expect(text).toContain(APPLICANT.companyName);
+        // the 名冊 the code opened, its ID numbers whole on paper
+        expect(text).toContain('A123456789');
         await page.getByText(/^列印時間 /).waitFor();
         // the same button, now for another copy, keeps focus
         expect(await focusedControl(page)).toMatchObject({ name: '再次下載（補印）', covered: false });

@@ -21,7 +21,8 @@ import { staffSiteForThisFile } from './support/staff-site';
  */
 
 const PASSWORD = 'outbox-screens-e2e-password';
-const SERVICE = 'service.outbox';
+/** a person of both roles: 寄件匣 shows each person the e-mails of the areas their roles open (issue 45) */
+const DESK = 'desk.outbox';
 const UNDERWRITER = 'underwriter.outbox';
 /** Every subject's prefix (docs/specification.md, "E-mail"). */
 const PREFIX = '【晴川人壽團體保險】';
@@ -30,7 +31,7 @@ const CONTACT_MESSAGES = 2;
 
 const site = staffSiteForThisFile({
   name: 'outbox-screens',
-  accounts: { [SERVICE]: 'service', [UNDERWRITER]: 'underwriter' },
+  accounts: { [DESK]: 'service,underwriter', [UNDERWRITER]: 'underwriter' },
   password: PASSWORD,
   // no mail server, whatever the environment says: nothing is sent and every e-mail waits; a captcha of at
   // most 1,000 hashes lets the companies write in milliseconds
@@ -192,7 +193,7 @@ function expectBothParts(mail: Awaited<ReturnType<typeof opened>>, facts: string
 
 describe('寄件匣 in Chromium against the built server with no mail server', () => {
   it('lists every e-mail the companies caused, each 待寄送, and opens one as it will be sent', async () => {
-    const { page, problems } = await signedIn(SERVICE, '聯絡訊息');
+    const { page, problems } = await signedIn(DESK, '申請案件');
     const findings: string[] = [];
     await page.getByRole('navigation', { name: '員工作業' }).getByRole('link', { name: '寄件匣' }).click();
     await page.waitForURL(/\/groupins\/staff\/outbox$/);
@@ -255,7 +256,7 @@ describe('寄件匣 in Chromium against the built server with no mail server', (
   });
 
   it('an underwriter’s move adds its 申請狀態更新, 待寄送 too', async () => {
-    const { page: service, problems } = await signedIn(SERVICE, '聯絡訊息');
+    const { page: service, problems } = await signedIn(DESK, '申請案件');
     await service.goto(site.url('/staff/outbox'));
     await messageList(service).waitFor();
     const before = await idOf(service, written[0]!.subject);
@@ -295,11 +296,17 @@ describe('寄件匣 in Chromium against the built server with no mail server', (
     const mail = await opened(service, movedMail);
     expect(mail.state).toBe('待寄送');
     expectBothParts(mail, ['受理編號', firstApplication, '資料審核中', APPLICANT.companyName]);
+
+    // an underwriter alone sees the applications' e-mails, not the contact messages' (issue 45)
+    await underwriter.goto(site.url('/staff/outbox'));
+    await messageList(underwriter).waitFor();
+    const applicationsOnly = written.filter((mail) => mail.no.startsWith('GI'));
+    expect((await listed(underwriter)).map(({ id, ...row }) => row)).toEqual(waitingRows(applicationsOnly));
     expect(problems).toEqual([]);
   });
 
   it('by keyboard alone at 390 px: a count filters, an e-mail opens on its heading, and back', async () => {
-    const { page, problems } = await signedInByKeyboard(SERVICE, '聯絡訊息');
+    const { page, problems } = await signedInByKeyboard(DESK, '申請案件');
     const covered: string[] = [];
     covered.push(...(await keyboardStep(page, {}, '寄件匣')));
     await page.waitForURL(/\/groupins\/staff\/outbox$/);
@@ -348,7 +355,7 @@ describe('通知設定 in Chromium against the built server', () => {
     const findings: string[] = [];
     await page.getByRole('navigation', { name: '員工作業' }).getByRole('link', { name: '通知設定' }).click();
     await page.waitForURL(/\/groupins\/staff\/notifications$/);
-    const address = page.getByLabel('通知信箱');
+    const address = page.getByLabel('通知信箱', { exact: true });
     await address.waitFor();
     expect(await address.inputValue()).toBe('');
     const kinds = page.getByRole('group', { name: '通知項目' });
@@ -381,17 +388,17 @@ describe('通知設定 in Chromium against the built server', () => {
   });
 
   it('by keyboard alone at 390 px: a wrong address is told, then the address and a notice are saved', async () => {
-    const { page, problems } = await signedInByKeyboard(SERVICE, '聯絡訊息');
+    const { page, problems } = await signedInByKeyboard(DESK, '申請案件');
     const covered: string[] = [];
     covered.push(...(await keyboardStep(page, {}, '通知設定')));
     await page.waitForURL(/\/groupins\/staff\/notifications$/);
-    await page.getByLabel('通知信箱').waitFor();
+    await page.getByLabel('通知信箱', { exact: true }).waitFor();
 
     // a wrong address: told when left, and 儲存 sends nothing; the focus stays where it was
     covered.push(...(await keyboardStep(page, { 通知信箱: 'desk@' }, '儲存')));
     await page.getByText('請輸入正確的電子郵件地址').waitFor();
     expect(await focusedControl(page)).toMatchObject({ name: '儲存', covered: false });
-    expect(await page.getByLabel('通知信箱').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('通知信箱', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('status', { includeHidden: true }).textContent()).toBe('');
 
     // corrected and a notice ticked by Space, 儲存 by Space

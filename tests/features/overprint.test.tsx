@@ -7,10 +7,15 @@ import { flowPaths } from '../../machine-paths/paths';
 import { machines } from '../../machine-paths/registry';
 import {
   SAMPLE_ACCESS,
+  SAMPLE_CODE,
+  SAMPLE_CODE_SENT,
   SAMPLE_COPY,
   SAMPLE_DOCUMENTS,
   SAMPLE_LINK,
+  SAMPLE_LINK_ACCESS,
   SAMPLE_LOOKUP,
+  SAMPLE_ROSTER_ACCESS,
+  SAMPLE_SHORT_CODE,
   SAMPLE_UNSOLVED_LOOKUP,
 } from '../../machine-paths/samples/overprint.samples';
 import type { PrintedCopy } from '../../machines/overprint.machine';
@@ -23,10 +28,13 @@ import { catalogueServer } from '../screens/catalogue-server';
 import { domAgreement } from '../support/dom-agreement';
 import { overprintScreen } from '../support/flow-screens';
 import {
+  changeChoice,
   choose,
+  codeSent,
   confirmReview,
   download,
   downloaded,
+  enterCode,
   followLink,
   identify,
   OVERPRINT_CALLS,
@@ -35,6 +43,8 @@ import {
   openStep,
   overprintStimuli,
   refusedBy,
+  resendCode,
+  rosterOpened,
   startOver,
 } from '../support/flows/overprint.flow';
 import { fileReply, heldNetwork } from '../support/held-network';
@@ -148,6 +158,17 @@ function overprintPage(): FlowPage<OverprintStimulus, OverprintView> {
           case 'choose':
             await chooseOnPage(user, s.documents);
             return;
+          case 'enterCode':
+            await typeInto(user, '驗證碼', s.code);
+            await user.click(await button('確認驗證碼'));
+            if (!/^\d{6}$/.test(s.code)) await screen.findByText('請輸入 6 位數字的驗證碼');
+            return;
+          case 'resendCode':
+            await user.click(await button('重新寄送驗證碼'));
+            return;
+          case 'changeChoice':
+            await user.click(await button('改選文件'));
+            return;
           case 'confirm':
             await user.click(await button('確認無誤，下一步'));
             return;
@@ -225,6 +246,8 @@ describe('overprint paths on the rendered app, against the overprint oracle', ()
 const MISMATCH = '查無符合的申請資料，請確認受理編號、統一編號與聯絡手機都與申請時填寫的相同';
 const EXPIRED = '此列印連結已逾期，請以受理編號、統一編號與聯絡手機查詢申請';
 const LATER_COPY: PrintedCopy = { printedAt: '2026-11-24T03:02:10.000Z', bytes: 182_611 };
+const WRONG_CODE = '驗證碼錯誤，還可再試 4 次';
+const TOO_MANY = '驗證碼寄送次數過多，請於 42 分鐘後再試';
 
 const SCENARIOS: Array<[string, OverprintEvent[]]> = [
   [
@@ -248,7 +271,7 @@ const SCENARIOS: Array<[string, OverprintEvent[]]> = [
       followLink(),
       refusedBy('openLink', EXPIRED),
       followLink(),
-      opened('openLink'),
+      opened('openLink', SAMPLE_LINK_ACCESS),
       choose(...SAMPLE_DOCUMENTS.none),
       choose(...SAMPLE_DOCUMENTS.all),
       confirmReview,
@@ -276,12 +299,39 @@ const SCENARIOS: Array<[string, OverprintEvent[]]> = [
       openStep(4),
       openStep(2),
       choose(...SAMPLE_DOCUMENTS.all),
+      codeSent(),
+      openStep(4),
+      openStep(2),
+      enterCode(),
+      rosterOpened(),
       openStep(4),
       confirmReview,
       download,
       downloaded(SAMPLE_COPY),
       startOver,
       openStep(4),
+    ],
+  ],
+  [
+    'issue 45: the 名冊 of a lookup asks for the code e-mailed to the contact; a wrong one is said, another is sent on asking',
+    [
+      identify(),
+      opened(),
+      choose(...SAMPLE_DOCUMENTS.all),
+      codeSent(),
+      enterCode(SAMPLE_SHORT_CODE),
+      enterCode(),
+      refusedBy('openRoster', WRONG_CODE),
+      resendCode,
+      refusedBy('sendRosterCode', TOO_MANY),
+      changeChoice,
+      choose(...SAMPLE_DOCUMENTS.all),
+      codeSent(),
+      enterCode(),
+      rosterOpened(),
+      confirmReview,
+      download,
+      downloaded(),
     ],
   ],
 ];
@@ -328,8 +378,29 @@ const OVERPRINT_WALK: fc.Arbitrary<Step>[] = [
   fc.subarray([...OVERPRINT_DOCUMENTS]).map((documents) =>
     step(
       `STEP2 ${documents.join('+') || 'nothing'} 下一步`,
-      (o) => on(o, 2),
+      (o) => on(o, 2) && o.view().codeSentTo === null,
       () => ({ kind: 'choose', documents }),
+    ),
+  ),
+  fc.constantFrom(SAMPLE_CODE, SAMPLE_SHORT_CODE, '000000').map((code) =>
+    step(
+      `STEP2 驗證碼 ${code}`,
+      (o) => on(o, 2) && o.view().codeSentTo !== null,
+      () => ({ kind: 'enterCode', code }),
+    ),
+  ),
+  fc.constant(
+    step(
+      'STEP2 重新寄送驗證碼',
+      (o) => on(o, 2) && o.view().codeSentTo !== null,
+      () => ({ kind: 'resendCode' }),
+    ),
+  ),
+  fc.constant(
+    step(
+      'STEP2 改選文件',
+      (o) => on(o, 2) && o.view().codeSentTo !== null,
+      () => ({ kind: 'changeChoice' }),
     ),
   ),
   fc.constant(
@@ -365,8 +436,12 @@ const OVERPRINT_WALK: fc.Arbitrary<Step>[] = [
     { kind: 'reply', call: 'overprint/lookup', reply: ok(SAMPLE_ACCESS) },
     { kind: 'reply', call: 'overprint/lookup', reply: refused('lookupMismatch', MISMATCH) },
     { kind: 'reply', call: 'overprint/lookup', reply: 'network-error' },
-    { kind: 'reply', call: LINK_CALL, reply: ok(SAMPLE_ACCESS) },
+    { kind: 'reply', call: LINK_CALL, reply: ok(SAMPLE_LINK_ACCESS) },
     { kind: 'reply', call: LINK_CALL, reply: refused('tokenExpired', EXPIRED) },
+    { kind: 'reply', call: 'overprint/rosterCode', reply: ok(SAMPLE_CODE_SENT) },
+    { kind: 'reply', call: 'overprint/rosterCode', reply: refused('codeTooMany', TOO_MANY) },
+    { kind: 'reply', call: 'overprint/rosterOpen', reply: ok(SAMPLE_ROSTER_ACCESS) },
+    { kind: 'reply', call: 'overprint/rosterOpen', reply: refused('codeMismatch', WRONG_CODE) },
     { kind: 'reply', call: 'overprint/document', reply: ok(SAMPLE_COPY) },
     { kind: 'reply', call: 'overprint/document', reply: refused('tokenExpired', EXPIRED) },
   ].map((reply) => fc.constant(answer(reply as OverprintStimulus & { kind: 'reply' }))),

@@ -4,6 +4,7 @@ import { coverageOf, type FlowPath, flowPaths } from '../../machine-paths/paths'
 import { machines, type RegisteredMachine } from '../../machine-paths/registry';
 import { SAMPLE_PACKAGE } from '../../machine-paths/samples/cart.samples';
 import { SAMPLE_CONTACT_REQUEST_ID } from '../../machine-paths/samples/contact.samples';
+import { SAMPLE_NOTICE_ADDRESS } from '../../machine-paths/samples/email-code.samples';
 import { SAMPLE_TRYOUT_TODAY } from '../../machine-paths/samples/tryout.samples';
 import type { CartContext, CartEmitted } from '../../machines/cart.machine';
 import type { ShopcartInput } from '../../machines/shopcart.context';
@@ -11,11 +12,13 @@ import type { CartItemInput } from '../../src/domain/cart-item';
 import { applicationLevel } from '../support/application-level';
 import { contactLevel } from '../support/contact-level';
 import { contactMessageLevel } from '../support/contact-message-level';
+import { emailCodeLevel } from '../support/email-code-level';
 import { APPLICATION_CALLS, applicationStimuli } from '../support/flows/application.flow';
 import { cartStimuli } from '../support/flows/cart.flow';
 import { acceptedBefore, consentStimuli } from '../support/flows/consent.flow';
 import { CONTACT_CALLS, contactStimuli } from '../support/flows/contact.flow';
 import { contactMessageStimuli } from '../support/flows/contact-message.flow';
+import { emailCodeStimuli } from '../support/flows/email-code.flow';
 import { outboxMessageStimuli } from '../support/flows/outbox-message.flow';
 import { OVERPRINT_CALLS, overprintStimuli } from '../support/flows/overprint.flow';
 import { SESSION_START, sessionStimuli } from '../support/flows/session.flow';
@@ -27,6 +30,7 @@ import { CartOracle, type CartView } from '../support/oracles/cart.oracle';
 import { ConsentOracle, type ConsentView } from '../support/oracles/consent.oracle';
 import { ContactOracle, type ContactView } from '../support/oracles/contact.oracle';
 import { ContactMessageOracle, type ContactMessageView } from '../support/oracles/contact-message.oracle';
+import { EmailCodeOracle, type EmailCodeView } from '../support/oracles/email-code.oracle';
 import type { Oracle } from '../support/oracles/oracle';
 import { OutboxMessageOracle, type OutboxMessageView } from '../support/oracles/outbox-message.oracle';
 import { OverprintOracle, type OverprintView } from '../support/oracles/overprint.oracle';
@@ -194,6 +198,14 @@ const outboxMessage: MachineFlow<OutboxMessageView, OutboxMessageView> = {
   level: outboxMessageLevel,
 };
 
+const emailCode: MachineFlow<EmailCodeView, EmailCodeView> = {
+  oracle: () => new EmailCodeOracle(SAMPLE_NOTICE_ADDRESS) as never,
+  stimuli: emailCodeStimuli as StimuliOf<unknown>,
+  calls: [],
+  project: (view) => view,
+  level: emailCodeLevel,
+};
+
 const FLOWS = {
   cart,
   session,
@@ -205,6 +217,7 @@ const FLOWS = {
   application,
   'contact-message': contactMessage,
   'outbox-message': outboxMessage,
+  'email-code': emailCode,
 } as unknown as Record<string, MachineFlow<unknown, unknown>>;
 
 describe.each(machines)('$id machine', (entry: RegisteredMachine) => {

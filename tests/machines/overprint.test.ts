@@ -3,17 +3,25 @@ import { machines } from '../../machine-paths/registry';
 import {
   SAMPLE_ACCESS,
   SAMPLE_APPLICATION_NO,
+  SAMPLE_CODE,
+  SAMPLE_CODE_SENT,
   SAMPLE_COPY,
   SAMPLE_LINK,
+  SAMPLE_LINK_ACCESS,
   SAMPLE_LOOKUP,
   SAMPLE_RECORD,
+  SAMPLE_ROSTER_ACCESS,
+  SAMPLE_SHORT_CODE,
   SAMPLE_UNSOLVED_LOOKUP,
 } from '../../machine-paths/samples/overprint.samples';
 import {
+  changeChoice,
   choose,
+  codeSent,
   confirmReview,
   download,
   downloaded,
+  enterCode,
   followLink,
   identify,
   OVERPRINT_CALLS,
@@ -22,6 +30,8 @@ import {
   openStep,
   overprintStimuli,
   refusedBy,
+  resendCode,
+  rosterOpened,
   startOver,
 } from '../support/flows/overprint.flow';
 import { machineDriver } from '../support/machine-driver';
@@ -56,35 +66,110 @@ const stepsOf = (views: OverprintView[]) => views.map((v) => v.step);
 const MISMATCH = '查無符合的申請資料，請確認受理編號、統一編號與聯絡手機都與申請時填寫的相同';
 const EXPIRED = '此列印連結已逾期，請以受理編號、統一編號與聯絡手機查詢申請';
 const NO_ROSTER = { ...SAMPLE_ACCESS, application: { ...SAMPLE_RECORD, roster: [] } };
+const WRONG_CODE = '驗證碼錯誤，還可再試 4 次';
+const TOO_MANY = '驗證碼寄送次數過多，請於 42 分鐘後再試';
 
 describe('the overprint', () => {
   it('identifies, chooses, confirms and downloads: the token and the documents in print order are sent', async () => {
     const { views, sent } = await play(
       identify(),
       opened(),
-      choose('summary', 'form', 'roster'),
+      choose('summary', 'form'),
       confirmReview,
       download,
       downloaded(),
     );
     expect(stepsOf(views)).toEqual([1, 2, 3, 4, 4, 4]);
     expect(views[0]).toMatchObject({ step: 1, busy: true });
-    expect(views[2]).toMatchObject({ step: 3, documents: ['form', 'roster', 'summary'] });
+    expect(views[2]).toMatchObject({ step: 3, documents: ['form', 'summary'] });
     expect(last(views)).toEqual({
       step: 4,
       busy: false,
       failure: null,
+      codeSentTo: null,
       applicationNo: SAMPLE_APPLICATION_NO,
-      documents: ['form', 'roster', 'summary'],
+      documents: ['form', 'summary'],
       copies: 1,
     });
     expect(sent).toEqual([
       { call: 'overprint/lookup', body: SAMPLE_LOOKUP },
+      { call: 'overprint/document', body: { token: SAMPLE_ACCESS.token, documents: ['form', 'summary'] } },
+    ]);
+  });
+
+  it('prints the 名冊 with no code when the print link the applicant was given opened the application', async () => {
+    const { views, sent } = await play(
+      followLink(),
+      opened('openLink', SAMPLE_LINK_ACCESS),
+      choose('summary', 'form', 'roster'),
+      confirmReview,
+      download,
+    );
+    expect(stepsOf(views)).toEqual([1, 2, 3, 4, 4]);
+    expect(views[2]).toMatchObject({ documents: ['form', 'roster', 'summary'], codeSentTo: null });
+    expect(sent.at(-1)).toEqual({
+      call: 'overprint/document',
+      body: { token: SAMPLE_LINK_ACCESS.token, documents: ['form', 'roster', 'summary'] },
+    });
+  });
+
+  it('asks for the code e-mailed to the contact before the 名冊 of a lookup prints (issue 45)', async () => {
+    const { views, sent } = await play(
+      identify(),
+      opened(),
+      choose('roster', 'form'),
+      codeSent(),
+      enterCode(SAMPLE_SHORT_CODE),
+      enterCode(),
+      refusedBy('openRoster', WRONG_CODE),
+      openStep(3),
+      resendCode,
+      refusedBy('sendRosterCode', TOO_MANY),
+      enterCode(),
+      rosterOpened(),
+      confirmReview,
+      download,
+    );
+    expect(stepsOf(views)).toEqual([1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 4]);
+    // the choice sends for the code and stays on STEP2 until it is typed
+    expect(views[2]).toMatchObject({ step: 2, busy: true, codeSentTo: null, documents: null });
+    expect(views[3]).toMatchObject({ step: 2, busy: false, codeSentTo: SAMPLE_CODE_SENT.sentTo });
+    // five digits are not sent; a wrong code is said on STEP2, and Forward does not pass it
+    expect(views[6]).toMatchObject({ step: 2, failure: WRONG_CODE, codeSentTo: SAMPLE_CODE_SENT.sentTo });
+    expect(views[7]).toMatchObject({ step: 2, failure: WRONG_CODE });
+    // a resend refused leaves the code sent before to be typed
+    expect(views[9]).toMatchObject({ step: 2, failure: TOO_MANY, codeSentTo: SAMPLE_CODE_SENT.sentTo });
+    expect(views[11]).toMatchObject({ step: 3, documents: ['form', 'roster'], failure: null });
+    expect(sent).toEqual([
+      { call: 'overprint/lookup', body: SAMPLE_LOOKUP },
+      { call: 'overprint/rosterCode', body: { token: SAMPLE_ACCESS.token } },
+      { call: 'overprint/rosterOpen', body: { token: SAMPLE_ACCESS.token, code: SAMPLE_CODE } },
+      { call: 'overprint/rosterCode', body: { token: SAMPLE_ACCESS.token } },
+      { call: 'overprint/rosterOpen', body: { token: SAMPLE_ACCESS.token, code: SAMPLE_CODE } },
+      // the 名冊 prints on the token the code opened
       {
         call: 'overprint/document',
-        body: { token: SAMPLE_ACCESS.token, documents: ['form', 'roster', 'summary'] },
+        body: { token: SAMPLE_ROSTER_ACCESS.token, documents: ['form', 'roster'] },
       },
     ]);
+  });
+
+  it('goes back to the choice from the code, where a choice without the 名冊 needs none', async () => {
+    const { views, sent } = await play(
+      identify(),
+      opened(),
+      choose('roster'),
+      refusedBy('sendRosterCode', TOO_MANY),
+      choose('roster'),
+      codeSent(),
+      changeChoice,
+      choose('summary'),
+    );
+    // a first send refused leaves the choice, saying why
+    expect(views[3]).toMatchObject({ step: 2, failure: TOO_MANY, codeSentTo: null, busy: false });
+    expect(views[6]).toMatchObject({ step: 2, failure: null, codeSentTo: null });
+    expect(last(views)).toMatchObject({ step: 3, documents: ['summary'] });
+    expect(sent.filter((s) => (s as { call: string }).call === 'overprint/rosterCode')).toHaveLength(2);
   });
 
   it('sends nothing without the captcha solved, and shows the server’s one message for wrong identifiers', async () => {
@@ -173,6 +258,7 @@ describe('the overprint', () => {
       step: 1,
       busy: false,
       failure: null,
+      codeSentTo: null,
       applicationNo: null,
       documents: null,
       copies: 0,
@@ -185,6 +271,46 @@ describe('the overprint', () => {
   it('does not start over while a call is under way', async () => {
     const { views } = await play(identify(), opened(), choose('form'), confirmReview, download, startOver);
     expect(last(views)).toMatchObject({ step: 4, busy: true, applicationNo: SAMPLE_APPLICATION_NO });
+    // nor while the 名冊's code is sent or checked
+    const sending = await play(identify(), opened(), choose('roster'), startOver);
+    expect(last(sending.views)).toMatchObject({ step: 2, busy: true, applicationNo: SAMPLE_APPLICATION_NO });
+    const checking = await play(identify(), opened(), choose('roster'), codeSent(), enterCode(), startOver);
+    expect(last(checking.views)).toMatchObject({ step: 2, busy: true, applicationNo: SAMPLE_APPLICATION_NO });
+  });
+
+  it('leaves the code’s refusal on STEP2: back to the choice or on another step it is gone', async () => {
+    const edited = await play(
+      identify(),
+      opened(),
+      choose('roster'),
+      codeSent(),
+      enterCode(),
+      refusedBy('openRoster', WRONG_CODE),
+      changeChoice,
+    );
+    expect(edited.views[5]).toMatchObject({ step: 2, failure: WRONG_CODE });
+    expect(last(edited.views)).toMatchObject({ step: 2, failure: null, codeSentTo: null });
+    const left = await play(
+      identify(),
+      opened(),
+      choose('roster'),
+      codeSent(),
+      enterCode(),
+      refusedBy('openRoster', WRONG_CODE),
+      openStep(1),
+    );
+    expect(last(left.views)).toMatchObject({ step: 1, failure: null });
+    // the code given up with the choice: a new send refused leaves the choice, not a code's form
+    const again = await play(
+      identify(),
+      opened(),
+      choose('roster'),
+      codeSent(),
+      changeChoice,
+      choose('roster'),
+      refusedBy('sendRosterCode', TOO_MANY),
+    );
+    expect(last(again.views)).toMatchObject({ step: 2, failure: TOO_MANY, codeSentTo: null, busy: false });
   });
 
   it('a refusal stays on its step until the visitor leaves it: back on STEP1 or STEP4 it is gone', async () => {

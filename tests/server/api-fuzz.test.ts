@@ -172,7 +172,10 @@ describe('any input to any endpoint answers the envelope in Chinese, never a 5xx
 
   it('reaches every endpoint the app registers', () => {
     const urls = target.endpoints.map((endpoint) => endpoint.url);
-    expect(urls).toHaveLength(65);
+    expect(urls).toHaveLength(69);
+    // issue 45: the 名冊's code, and a new notice address's
+    expect(urls).toContain(`${API}/overprint/rosterOpen`);
+    expect(urls).toContain(`${API}/staff/me/notifications/confirm`);
     expect(urls).toContain(`${API}/contact/submit`);
     expect(urls).toContain(`${API}/content/articles`);
     expect(urls).toContain(`${API}/DTODGAZ0/insertCart`);

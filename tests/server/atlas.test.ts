@@ -11,6 +11,12 @@ import { addStaff, createTestApp, type TestApp } from '../support/server';
 
 const PASSWORD = 'correct horse battery';
 const REFUSED = { returnCode: 1, data: 'loginRefused', msg: '帳號或密碼錯誤' };
+/** the 3rd wrong password in a row and those after it: the next try needs the captcha */
+const REFUSED_CAPTCHA = {
+  returnCode: 1,
+  data: 'loginCaptcha',
+  msg: '帳號或密碼錯誤；請完成「我不是機器人」驗證後再登入',
+};
 const LOCKED = { returnCode: 1, data: 'loginLocked', msg: '密碼連續輸入錯誤 5 次，請於 15 分鐘後再試' };
 const UNAUTHORIZED = { returnCode: 401, data: null, msg: '請先登入員工帳號' };
 const MINUTE = 60_000;
@@ -44,8 +50,15 @@ async function newAnalyst(t: TestApp): Promise<string> {
   return name;
 }
 
-const login = (visitor: CartVisitor, name: string, password = PASSWORD) =>
-  visitor.api('staff/login', { name, password });
+const login = (visitor: CartVisitor, name: string, password = PASSWORD, captcha?: string) =>
+  visitor.api('staff/login', { name, password, ...(captcha ? { captcha } : {}) });
+
+/**
+ * The `n`th try in a row with a wrong password (1 for the first): from the 4th on it carries a solved
+ * captcha, as the sign-in asks after the 3rd.
+ */
+const wrongTry = async (visitor: CartVisitor, name: string, n: number) =>
+  login(visitor, name, `wrong ${n} password`, n > 3 ? await visitor.captcha() : undefined);
 
 /** A visitor that logged in as a new analyst: its jar holds gi_staff. */
 async function loggedIn(t: TestApp): Promise<{ visitor: CartVisitor; name: string }> {
@@ -68,6 +81,13 @@ describe('atlas login', () => {
       .selectFrom('staff')
       .select(['failed_logins', 'locked_until'])
       .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+  /** the account's count from one address (the only one its tests sign in from) */
+  const addressFailures = async (name: string) =>
+    t.db
+      .selectFrom('login_failures')
+      .select(['failed_logins', 'locked_until'])
+      .where('staff', '=', name)
       .executeTakeFirstOrThrow();
 
   it('logs in: sets gi_staff (signed, HttpOnly, SameSite=Strict, Path=/, not Secure over http); staff/me then answers the name', async () => {
@@ -136,15 +156,16 @@ describe('atlas login', () => {
   it('locks the account at the 5th wrong password: then even the right one gets loginLocked', async () => {
     const visitor = await CartVisitor.arrive(t);
     const name = await newAnalyst(t);
-    for (let i = 1; i <= 4; i += 1)
-      expect((await login(visitor, name, `wrong ${i} password`)).json()).toEqual(REFUSED);
+    const answers = [];
+    for (let i = 1; i <= 4; i += 1) answers.push((await wrongTry(visitor, name, i)).json());
+    expect(answers).toEqual([REFUSED, REFUSED, REFUSED_CAPTCHA, REFUSED_CAPTCHA]);
     const before = Date.now();
-    expect((await login(visitor, name, 'wrong 5 password')).json()).toEqual(LOCKED);
-    const right = await login(visitor, name);
+    expect((await wrongTry(visitor, name, 5)).json()).toEqual(LOCKED);
+    const right = await login(visitor, name, PASSWORD, await visitor.captcha());
     expect(right.json()).toEqual(LOCKED);
     expect(cookieNamed(right, 'gi_staff')).toBeUndefined();
-    const { failed_logins, locked_until } = await failures(name);
-    expect(failed_logins).toBe(0);
+    const { failed_logins, locked_until } = await addressFailures(name);
+    expect(failed_logins).toBe(5);
     const until = new Date(locked_until!).getTime();
     expect(until).toBeGreaterThanOrEqual(before + 15 * MINUTE);
     expect(until).toBeLessThanOrEqual(Date.now() + 15 * MINUTE);
@@ -153,21 +174,22 @@ describe('atlas login', () => {
   it('counts wrong passwords in a row: a right one starts the count again', async () => {
     const visitor = await CartVisitor.arrive(t);
     const name = await newAnalyst(t);
-    for (let i = 0; i < 4; i += 1) await login(visitor, name, 'wrong password!');
-    expect((await login(visitor, name)).json().returnCode).toBe(0);
-    expect(await failures(name)).toEqual({ failed_logins: 0, locked_until: null });
-    for (let i = 0; i < 4; i += 1)
-      expect((await login(visitor, name, 'wrong password!')).json()).toEqual(REFUSED);
-    expect((await login(visitor, name)).json().returnCode).toBe(0);
+    for (let i = 1; i <= 4; i += 1) await wrongTry(visitor, name, i);
+    expect((await login(visitor, name, PASSWORD, await visitor.captcha())).json().returnCode).toBe(0);
+    const answers = [];
+    for (let i = 1; i <= 4; i += 1) answers.push((await wrongTry(visitor, name, i)).json());
+    expect(answers).toEqual([REFUSED, REFUSED, REFUSED_CAPTCHA, REFUSED_CAPTCHA]);
+    expect((await login(visitor, name, PASSWORD, await visitor.captcha())).json().returnCode).toBe(0);
   });
 
   it('keeps the lock over a restart: a new app on the same database refuses the right password', async () => {
     const visitor = await CartVisitor.arrive(t);
     const name = await newAnalyst(t);
-    for (let i = 0; i < 5; i += 1) await login(visitor, name, 'wrong password!');
+    for (let i = 1; i <= 5; i += 1) await wrongTry(visitor, name, i);
     const restarted = await createTestApp({ db: t.db });
     try {
-      const again = await CartVisitor.arrive(restarted);
+      // the lock is of the name from that address (tests/server/staff-sign-in.test.ts: not from others)
+      const again = await CartVisitor.arrive(restarted, visitor.address);
       expect((await login(again, name)).json()).toEqual(LOCKED);
     } finally {
       await restarted.close();
@@ -178,7 +200,7 @@ describe('atlas login', () => {
     const visitor = await CartVisitor.arrive(t);
     const name = await newAnalyst(t);
     const start = Date.now();
-    for (let i = 0; i < 5; i += 1) await login(visitor, name, 'wrong password!');
+    for (let i = 1; i <= 5; i += 1) await wrongTry(visitor, name, i);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(start + 14 * MINUTE);
     expect((await login(visitor, name)).json()).toEqual(LOCKED);
@@ -192,18 +214,18 @@ describe('atlas login', () => {
   });
 
   describe('an unknown name answers as a real one', () => {
-    /** Five wrong sign-ins in a row: the 5th locks. */
-    const FIVE_WRONG = [REFUSED, REFUSED, REFUSED, REFUSED, LOCKED];
+    /** Five wrong sign-ins in a row: the 3rd asks for the captcha, the 5th locks. */
+    const FIVE_WRONG = [REFUSED, REFUSED, REFUSED_CAPTCHA, REFUSED_CAPTCHA, LOCKED];
     let strangers = 0;
     /** A real name, a name no analyst has, and one no analyst could have: each never tried before. */
     async function names(): Promise<string[]> {
       strangers += 1;
       return [await newAnalyst(t), `nobody.${strangers}`, `No Such Name ${strangers}`];
     }
-    /** The answers of `tries` wrong sign-ins as `name`. */
-    async function wrongTries(visitor: CartVisitor, name: string, tries: number) {
+    /** The answers of `tries` wrong sign-ins as `name`, the `from`th in a row first (the captcha from the 4th). */
+    async function wrongTries(visitor: CartVisitor, name: string, tries: number, from = 1) {
       const answers = [];
-      for (let i = 0; i < tries; i += 1) answers.push((await login(visitor, name, 'wrong password!')).json());
+      for (let n = from; n < from + tries; n += 1) answers.push((await wrongTry(visitor, name, n)).json());
       return answers;
     }
 
@@ -221,7 +243,7 @@ describe('atlas login', () => {
       for (const name of all) await wrongTries(visitor, name, 5);
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(start + 14 * MINUTE);
-      for (const name of all) expect(await wrongTries(visitor, name, 1), name).toEqual([LOCKED]);
+      for (const name of all) expect(await wrongTries(visitor, name, 1, 6), name).toEqual([LOCKED]);
       vi.setSystemTime(Date.now() + 2 * MINUTE);
       for (const name of all) {
         expect(await wrongTries(visitor, name, 5), name).toEqual(FIVE_WRONG);
@@ -235,7 +257,7 @@ describe('atlas login', () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(Date.now() + 14 * MINUTE);
       // 14 minutes after the 4th, the 5th still counts: it locks
-      for (const name of all) expect(await wrongTries(visitor, name, 1), name).toEqual([LOCKED]);
+      for (const name of all) expect(await wrongTries(visitor, name, 1, 5), name).toEqual([LOCKED]);
       // the lock over, 4 more; 15 minutes without a wrong one, and the count starts again
       vi.setSystemTime(Date.now() + 15 * MINUTE);
       for (const name of all) await wrongTries(visitor, name, 4);
@@ -251,14 +273,16 @@ describe('atlas login', () => {
       const before = (await rows()).length;
       await wrongTries(visitor, name, 2);
       const stored = await rows();
-      expect(stored).toHaveLength(before + 1);
+      // the name's count, and its count from this address
+      expect(stored).toHaveLength(before + 2);
       expect(JSON.stringify(stored)).not.toContain(name);
+      expect(JSON.stringify(stored)).not.toContain(visitor.address);
       vi.useFakeTimers({ toFake: ['Date'] });
       // past every count and lock the tests before made, with their clocks moved on up to 45 minutes
       vi.setSystemTime(Date.now() + 120 * MINUTE);
       await wrongTries(visitor, `nobody.later.${Date.now()}`, 1);
-      // every count before is forgotten and every lock over: only the new name's row is left
-      expect(await rows()).toHaveLength(1);
+      // every count before is forgotten and every lock over: only the new name's rows are left
+      expect(await rows()).toHaveLength(2);
     });
   });
 

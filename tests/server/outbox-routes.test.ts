@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
 import type { OutboxPage } from '../../src/domain/api/outbox';
 import { takeDueMessages } from '../../src/server/db/repositories/outbox';
 import { CartVisitor } from '../support/cart-visitor';
 import { createTestApp, type TestApp } from '../support/server';
 import { applyForBasic } from '../support/shopcart';
 import { APPLICANT } from '../support/shopcart-input';
-import { signedInStaff } from '../support/staff-visitor';
+import { chooseNotices, signedInStaff } from '../support/staff-visitor';
 
 /*
  * Issue 36's 寄件匣 over HTTP: every e-mail with its state, as it will be sent, and 重新寄送 for a failed
@@ -24,8 +25,8 @@ describe('寄件匣’s endpoints', () => {
 
   it('lists each e-mail as it will be sent, newest first, with the count in each state', async () => {
     const { applicationNo } = await applyForBasic(t);
-    const service = await signedInStaff(t, ['service'], 'outbox');
-    const answer = (await service.visitor.read('staff/outbox?state=waiting')).json();
+    const underwriter = await signedInStaff(t, ['underwriter'], 'outbox');
+    const answer = (await underwriter.visitor.read('staff/outbox?state=waiting')).json();
     expect(answer.returnCode).toBe(0);
     const [newest] = answer.data.entries;
     expect(newest).toMatchObject({
@@ -50,7 +51,7 @@ describe('寄件匣’s endpoints', () => {
   // it, 寄件匣 tells it as waiting once the lease has run out, in the list, its filter, its counts and alone.
   it('tells an e-mail whose worker stopped answering as waiting once its lease has run out', async () => {
     const { applicationNo } = await applyForBasic(t);
-    const service = await signedInStaff(t, ['service'], 'outbox');
+    const underwriter = await signedInStaff(t, ['underwriter'], 'outbox');
     // every e-mail waiting is taken, this one among them
     const taken = await takeDueMessages(t.db, {
       worker: 'a worker that stops answering',
@@ -65,9 +66,9 @@ describe('寄件匣’s endpoints', () => {
       .executeTakeFirstOrThrow();
     expect(taken.map((m) => m.id)).toContain(id);
     const read = async () => {
-      const one = (await service.visitor.read(`staff/outbox/${id}`)).json().data;
-      const sending: OutboxPage = (await service.visitor.read('staff/outbox?state=sending')).json().data;
-      const waiting: OutboxPage = (await service.visitor.read('staff/outbox?state=waiting')).json().data;
+      const one = (await underwriter.visitor.read(`staff/outbox/${id}`)).json().data;
+      const sending: OutboxPage = (await underwriter.visitor.read('staff/outbox?state=sending')).json().data;
+      const waiting: OutboxPage = (await underwriter.visitor.read('staff/outbox?state=waiting')).json().data;
       return {
         state: one.state,
         inSending: sending.entries.some((e) => e.id === id),
@@ -185,5 +186,76 @@ describe('寄件匣’s endpoints', () => {
       msg: '您沒有使用此功能的權限',
     });
     expect((await analyst.visitor.api('staff/outbox/1/resend', {})).statusCode).toBe(403);
+  });
+
+  // Issue 45: an underwriter read the service desk's replies and the senders' addresses in 寄件匣, and every
+  // reader saw every staff member's notice address. Each person sees the e-mails of the areas their roles
+  // open; another staff member's address is masked; a code to a new notice address is its owner's alone.
+  it('shows each person only the e-mails of the areas their roles open, others’ addresses masked', async () => {
+    const underwriter = await signedInStaff(t, ['underwriter'], 'area');
+    const service = await signedInStaff(t, ['service'], 'area');
+    const both = await signedInStaff(t, ['service', 'underwriter'], 'area');
+    await chooseNotices(t, underwriter, 'area.uw@insure.example.com.tw', ['application.new']);
+    await chooseNotices(t, service, 'area.desk@insure.example.com.tw', ['contact.new']);
+    // a new notice address waiting for its code: its e-mail is its owner's
+    await both.visitor.api('staff/me/notifications', { email: 'area.both@insure.example.com.tw', kinds: [] });
+    const { applicationNo } = await applyForBasic(t);
+    const sender = await CartVisitor.arrive(t);
+    const sent = await sender.api('contact/submit', {
+      requestId: crypto.randomUUID(),
+      message: SAMPLE_CONTACT_MESSAGE,
+      captcha: await sender.captcha(),
+    });
+    const { contactNo } = sent.json().data as { contactNo: string };
+
+    const listed = async (who: typeof underwriter) =>
+      ((await who.visitor.read('staff/outbox')).json().data as OutboxPage).entries;
+    const kinds = (entries: OutboxPage['entries']) => [...new Set(entries.map((e) => e.kind))].sort();
+    const byUnderwriter = await listed(underwriter);
+    const byService = await listed(service);
+    const byBoth = await listed(both);
+    // each one's own code, from confirming their notice address, and no one else's
+    expect(kinds(byUnderwriter)).toEqual(['application.received', 'staff.address', 'staff.application']);
+    expect(kinds(byService)).toEqual(['contact.received', 'staff.address', 'staff.contact']);
+    for (const [who, entries] of [
+      [underwriter, byUnderwriter],
+      [service, byService],
+      [both, byBoth],
+    ] as const)
+      expect(entries.filter((e) => e.kind === 'staff.address').map((e) => e.recipientName)).toEqual([
+        who.name,
+      ]);
+    expect(kinds(byBoth)).toEqual([
+      'application.received',
+      'contact.received',
+      'staff.address',
+      'staff.application',
+      'staff.contact',
+    ]);
+    // the counts and the total are of what the person may see
+    const page = (await service.visitor.read('staff/outbox')).json().data as OutboxPage;
+    expect(page.total).toBe(byService.length);
+    expect(Object.values(page.counts).reduce((a, b) => a + b, 0)).toBe(byService.length);
+
+    // a staff notice's address is its owner's: masked to everyone else
+    const uwNotice = byBoth.find((e) => e.kind === 'staff.application')!;
+    expect(uwNotice.recipient).toBe('a***@insure.example.com.tw');
+    expect(byUnderwriter.find((e) => e.kind === 'staff.application')!.recipient).toBe(
+      'area.uw@insure.example.com.tw',
+    );
+    // the applicant's and the sender's addresses stay whole for the area they belong to
+    const received = (e: OutboxPage['entries'][number]) =>
+      e.applicationNo === applicationNo && e.kind === 'application.received';
+    expect(byUnderwriter.find(received)!.recipient).toBe(APPLICANT.email);
+
+    // another area's e-mail is no e-mail: not read, not sent again
+    const reply = byService.find((e) => e.contactNo === contactNo)!;
+    expect((await underwriter.visitor.read(`staff/outbox/${reply.id}`)).statusCode).toBe(404);
+    expect((await underwriter.visitor.api(`staff/outbox/${reply.id}/resend`, {})).statusCode).toBe(404);
+    const application = byUnderwriter.find(received)!;
+    expect((await service.visitor.read(`staff/outbox/${application.id}`)).statusCode).toBe(404);
+    const code = byBoth.find((e) => e.kind === 'staff.address')!;
+    expect((await underwriter.visitor.read(`staff/outbox/${code.id}`)).statusCode).toBe(404);
+    expect(code.text).toContain('●●●●●●');
   });
 });

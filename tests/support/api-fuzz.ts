@@ -194,6 +194,11 @@ export const VALID_INPUT: Record<string, object> = {
     token: 'bm90LWEtc2VhbGVkLXRva2VuLWJ5LWFueS1zZXJ2ZXI',
     documents: ['form', 'roster', 'summary'],
   },
+  [`${API_BASE}/overprint/rosterCode`]: { token: 'bm90LWEtc2VhbGVkLXRva2VuLWJ5LWFueS1zZXJ2ZXI' },
+  [`${API_BASE}/overprint/rosterOpen`]: {
+    token: 'bm90LWEtc2VhbGVkLXRva2VuLWJ5LWFueS1zZXJ2ZXI',
+    code: '370519',
+  },
   [`${API_BASE}/content/articles`]: { page: 2, pageSize: 6 },
   [`${API_BASE}/content/article`]: { id: 'what-is-group-insurance' },
   [`${API_BASE}/contact/submit`]: {
@@ -298,6 +303,9 @@ export const VALID_INPUT: Record<string, object> = {
     email: 'fuzz.reader@insure.example.com.tw',
     kinds: ['application.new', 'contact.new', 'documents.overdue'],
   },
+  // a code of the right form: mutations reach the check against the code sent
+  [`${API_BASE}/staff/me/notifications/confirm`]: { code: '370519' },
+  [`${API_BASE}/staff/me/notifications/resend`]: {},
   [`${API_BASE}/trace/transitions`]: {
     steps: [
       { machine: 'shopcart', from: 'step1.editing', event: 'NEXT', to: 'step2.editing', ago: 1_500 },
@@ -544,14 +552,15 @@ export function endpointCollector() {
  * Tables a refused request may change, by route. A lookup whose identifiers name no application has spent
  * its captcha (captcha_uses: one solved captcha guesses one set of identifiers) and counts towards the
  * lockout (lookup_failures: 5 wrong per 受理編號 in 15 minutes, 20 per client in an hour). A wrong password
- * for a staff account counts in its `staff` row, which changes no row count; one for a name no account has
- * counts the same way in a login_failures row of its own; and each failed sign-in is in the audit log. No
- * other refusal stores a row.
+ * for a staff account counts in its `staff` row, which changes no row count, and in a login_failures row of
+ * its name and address; one for a name no account has counts the same way in login_failures rows of its
+ * own; after the 3rd a try spends its captcha; and each failed sign-in is in the audit log. No other refusal
+ * stores a row.
  */
 export const REFUSAL_WRITES: Record<string, string[]> = {
   [`${API_BASE}/overprint/lookup`]: ['captcha_uses', 'lookup_failures'],
   [`${API_BASE}/progress/query`]: ['captcha_uses', 'lookup_failures'],
-  [`${API_BASE}/staff/login`]: ['login_failures', 'audit_log'],
+  [`${API_BASE}/staff/login`]: ['captcha_uses', 'login_failures', 'audit_log'],
 };
 
 /**

@@ -33,6 +33,8 @@ import {
   lookupSchema,
   openTokenSchema,
   progressSchema,
+  rosterCodeSchema,
+  rosterOpenSchema,
 } from '../../src/domain/api/overprint';
 import {
   estimateSchema,
@@ -46,7 +48,7 @@ import {
   setRolesSchema,
   staffNameSchema,
 } from '../../src/domain/api/staff';
-import { staffNotificationsSchema } from '../../src/domain/api/staff-notifications';
+import { noticeAddressCodeSchema, staffNotificationsSchema } from '../../src/domain/api/staff-notifications';
 import { groupSchema, quoteRequestSchema } from '../../src/domain/api/tryout';
 import { API_BASE } from '../../src/domain/envelope';
 import { messages } from '../../src/domain/messages';
@@ -72,6 +74,8 @@ const ROUTE_SCHEMAS: Record<string, ISchema<unknown>[]> = {
   'contact/submit': [submitContactSchema],
   'overprint/lookup': [lookupSchema],
   'overprint/document': [documentSchema],
+  'overprint/rosterCode': [rosterCodeSchema],
+  'overprint/rosterOpen': [rosterOpenSchema],
   'progress/query': [progressSchema],
   'shopcart/estimate': [estimateSchema],
   'shopcart/submitApplication': [submitApplicationSchema],
@@ -102,6 +106,7 @@ const ROUTE_SCHEMAS: Record<string, ISchema<unknown>[]> = {
   'staff/outbox/:id': [outboxParamsSchema],
   'staff/outbox/:id/resend': [outboxParamsSchema],
   'staff/me/notifications': [staffNotificationsSchema],
+  'staff/me/notifications/confirm': [noticeAddressCodeSchema],
   'atlas/traffic': [trafficQuerySchema],
   'atlas/journeys': [journeysQuerySchema],
   'atlas/journeys/:visitor': [journeyParamsSchema],

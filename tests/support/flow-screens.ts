@@ -175,18 +175,26 @@ export function overprintScreen() {
     .map((p) => /^受理編號 (\S+)，/.exec(text(p))?.[1])
     .find(Boolean);
   const chosen = text(main?.querySelector('p.chosen-documents'));
+  // STEP2's refusal (a code not sent, or not taken) and where the code went, while its form is shown
+  const codeRefusal = main?.querySelector('.code-failure[role="alert"]');
+  const codeSentTo = main?.querySelector('section.roster-code strong.code-sent-to');
   return {
     step,
     busy:
       submit?.getAttribute('aria-disabled') === 'true' ||
       statuses.includes('正在開啟列印連結…') ||
+      statuses.includes('驗證碼寄送中，請稍候…') ||
+      statuses.includes('驗證中，請稍候…') ||
       statuses.includes('文件產生中，請稍候…'),
     failure:
       step === 1 && refusal
         ? text(refusal)
-        : step === 4 && failed
-          ? failed.slice('無法產生文件：'.length)
-          : null,
+        : step === 2 && codeRefusal
+          ? text(codeRefusal)
+          : step === 4 && failed
+            ? failed.slice('無法產生文件：'.length)
+            : null,
+    codeSentTo: step === 2 && codeSentTo ? text(codeSentTo) : null,
     applicationNo: (step === 1 ? opened : shown) ?? null,
     documents:
       step === 3 && chosen.startsWith('列印文件：')

@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import type { DownloadInput, OverprintContext } from '../../machines/overprint.machine';
+import type { DownloadInput, OpenRosterInput, OverprintContext } from '../../machines/overprint.machine';
 import type { OverprintLookup } from '../../src/domain/api/overprint';
 import type { MachineLevel } from './machine-driver';
 import type { OverprintStep, OverprintView } from './oracles/overprint.oracle';
@@ -11,6 +11,8 @@ export const overprintLevel: MachineLevel<OverprintView> = {
     openLink: (input: { token: string; applicationNo: string }) => [
       { call: 'DTODGAZ0/getDecryptData', body: input },
     ],
+    sendRosterCode: (input: { token: string }) => [{ call: 'overprint/rosterCode', body: input }],
+    openRoster: (input: OpenRosterInput) => [{ call: 'overprint/rosterOpen', body: input }],
     download: (input: DownloadInput) => [{ call: 'overprint/document', body: input }],
   },
   view: (s: AnyMachineSnapshot) => {
@@ -20,7 +22,9 @@ export const overprintLevel: MachineLevel<OverprintView> = {
     return {
       step,
       busy: s.hasTag('busy'),
-      failure: (step === 1 || step === 4) && context.failure !== '' ? context.failure : null,
+      failure: step !== 3 && context.failure !== '' ? context.failure : null,
+      // the code's form: once a code was sent, until the visitor goes back to the choice
+      codeSentTo: step === 2 && !s.matches({ choosing: 'editing' }) ? (context.code?.sentTo ?? null) : null,
       applicationNo: context.access?.application.applicationNo ?? null,
       documents: step >= 3 ? context.documents : null,
       copies: step === 4 ? context.copies.length : 0,

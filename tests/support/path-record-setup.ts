@@ -1,10 +1,11 @@
 import type { TestProject } from 'vitest/node';
-import { forgetLevel, type Level } from './path-record';
+import { newRunId } from './path-record';
 
-const LEVEL_OF_PROJECT: Record<string, Level> = { unit: 'machine', dom: 'jsdom', e2e: 'chromium' };
-
-/** Each test project starts its level's record of passed paths afresh. */
+/**
+ * Gives each run of a test project its id, which its records of passed paths are filed under (and each
+ * rerun in watch mode a new one): a run forgets only what it records again.
+ */
 export default function setup(project: TestProject) {
-  const level = LEVEL_OF_PROJECT[project.name];
-  if (level) forgetLevel(level);
+  project.provide('pathRunId', newRunId());
+  project.onTestsRerun(() => project.provide('pathRunId', newRunId()));
 }

@@ -54,6 +54,8 @@ export interface TestApp {
   newVisitor(address?: string): Promise<CookieJar>;
   /** what the client sends on a POST: the jar's cookies and the CSRF header */
   csrfHeaders(jar: CookieJar): Record<string, string>;
+  /** the waits the staff sign-in asked for, in order, unless `pause` was given (none is waited) */
+  pauses: number[];
   close(): Promise<void>;
 }
 
@@ -65,6 +67,8 @@ interface TestAppOptions {
   onRoute?: BuildAppOptions['onRoute'];
   renderer?: BuildAppOptions['renderer'];
   now?: BuildAppOptions['now'];
+  /** how the staff sign-in waits; by default each wait is recorded in `pauses` and none is waited */
+  pause?: BuildAppOptions['pause'];
 }
 
 let seededArchive: Promise<Blob> | undefined;
@@ -124,6 +128,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     captchaMaxNumber: 1_000,
     ...options.config,
   };
+  const pauses: number[] = [];
   const app = await buildApp({
     db,
     config,
@@ -131,6 +136,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     onRoute: options.onRoute,
     renderer: options.renderer,
     now: options.now,
+    pause:
+      options.pause ??
+      (async (ms) => {
+        pauses.push(ms);
+      }),
   });
 
   const csrfHeaders = (jar: CookieJar) => ({
@@ -142,6 +152,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     config,
     csrfHeaders,
+    pauses,
     async newVisitor(address?: string) {
       const response = await app.inject({ method: 'GET', url: '/groupins/', remoteAddress: address });
       return new CookieJar().store(response);

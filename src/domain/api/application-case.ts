@@ -6,9 +6,9 @@ import { labelOf } from '../validation/params';
 import {
   APPLICATION_NO,
   type ApplicationProgress,
-  type ApplicationRecord,
   documentsField,
   type RosterEntry,
+  type ShownRecord,
 } from './overprint';
 import { type AuditEntry, versionField } from './staff';
 
@@ -52,8 +52,8 @@ export interface CaseMoveOffer {
 }
 
 export interface ApplicationCase {
-  /** as the documents print it, the roster's ID numbers masked */
-  record: ApplicationRecord;
+  /** as the documents print it, the roster's ID numbers masked, and its birth dates unless `mayRevealRoster` */
+  record: ShownRecord;
   /** what a move must name: a move on an older one is refused */
   version: number;
   /** the statuses and notes the company sees on the progress page, oldest first */

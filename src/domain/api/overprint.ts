@@ -5,6 +5,7 @@ import { captchaPayload, choice, text } from '../validation/fields';
 import { taxId } from '../validation/id-rules';
 import { labelOf } from '../validation/params';
 import { maxLength } from '../validation/text-rules';
+import { emailCodeField } from './email-code';
 
 /*
  * The overprint (套印, ODGAF050-053, docs/domain.md §1.3) and the progress check (ODGAF060): a company identifies
@@ -106,6 +107,12 @@ export interface RosterEntry {
   monthlySalary: number | null;
 }
 
+/**
+ * A roster row as a screen shows it: the ID number masked; the birth date null where the reader may not see
+ * it (a masked ID number, a birth date and a name leave about a thousand people: docs/decisions.md).
+ */
+export type ShownRosterEntry = Omit<RosterEntry, 'birthDate'> & { birthDate: string | null };
+
 /** An application as its documents print it. */
 export interface ApplicationRecord {
   applicationNo: string;
@@ -148,18 +155,46 @@ export interface ApplicationRecord {
   roster: RosterEntry[];
 }
 
+/** An application as a screen shows it: its roster's rows as {@link ShownRosterEntry}. */
+export type ShownRecord = Omit<ApplicationRecord, 'roster'> & { roster: ShownRosterEntry[] };
+
 /** What STEP1 (or the link's token) opens: the access token for STEP4 and the data STEP3 shows. */
 export interface OverprintAccess {
   /** sealed by the server; sent back with overprint/document */
   token: string;
   /** ISO instant the token stops working */
   expiresAt: string;
-  /** the roster's ID numbers masked */
-  application: ApplicationRecord;
+  /**
+   * whether the token prints the 名冊, with its full ID numbers and birth dates: opened by the print link the
+   * applicant's own session was given, or by the code e-mailed to the application's contact (issue 45)
+   */
+  rosterOpen: boolean;
+  /** the roster's ID numbers masked, and its birth dates until the 名冊 is open */
+  application: ShownRecord;
 }
 
+/** Body of POST overprint/rosterCode: e-mail a code to the application's contact. */
+export const rosterCodeSchema = object({
+  token: text('連結代碼').required().test(maxLength(512)),
+});
+
+/** What overprint/rosterCode answers: where the code went (masked) and until when it works. */
+export interface RosterCodeSent {
+  /** the contact's address, masked (h***@example.com.tw) */
+  sentTo: string;
+  /** ISO instant the code stops working */
+  expiresAt: string;
+}
+
+/** Body of POST overprint/rosterOpen: the code the contact received. */
+export const rosterOpenSchema = object({
+  token: text('連結代碼').required().test(maxLength(512)),
+  code: emailCodeField(),
+});
+export type RosterOpen = InferType<typeof rosterOpenSchema>;
+
 /** The documents this application can print: the 名冊 only when a roster was given. */
-export function printableDocuments(application: Pick<ApplicationRecord, 'roster'>): OverprintDocument[] {
+export function printableDocuments(application: { roster: readonly unknown[] }): OverprintDocument[] {
   return OVERPRINT_DOCUMENTS.filter((doc) => doc !== 'roster' || application.roster.length > 0);
 }
 

@@ -4,7 +4,7 @@ import { messages } from '../messages';
 import { isIsoDay } from '../roc-date';
 import { staffMessages } from '../staff-messages';
 import { STAFF_ROLES, type StaffRole } from '../staff-roles';
-import { text } from '../validation/fields';
+import { optionalCaptchaPayload, text } from '../validation/fields';
 import { labelOf } from '../validation/params';
 import { APPLICATION_NO } from './overprint';
 
@@ -15,9 +15,19 @@ import { APPLICATION_NO } from './overprint';
 
 /** A staff account's name: lower-case letters, digits and . _ - (3 to 32). */
 export const STAFF_NAME = /^[a-z][a-z0-9._-]{2,31}$/;
-/** Wrong passwords in a row before the account waits STAFF_LOCK_MINUTES. */
+/** Wrong passwords in a row for a name from one client address before that address waits STAFF_LOCK_MINUTES. */
 export const STAFF_LOCK_AFTER = 5;
 export const STAFF_LOCK_MINUTES = 15;
+/** Wrong passwords in a row for a name from any address before the addresses it never signed in from wait too. */
+export const STAFF_NAME_LOCK_AFTER = 20;
+/** Wrong passwords in a row (from the address, or for the name from an unknown one) before the captcha is asked. */
+export const STAFF_CAPTCHA_AFTER = 3;
+/** A staff session ends this long after its last request (and 8 hours after the sign-in in any case). */
+export const STAFF_IDLE_SECONDS = 30 * 60;
+/** When the staff screens remind a person that their session is about to end: 5 minutes before, as a visitor's. */
+export const STAFF_REMIND_SECONDS = STAFF_IDLE_SECONDS - 5 * 60;
+/** `data` of the 401 that refuses a session ended for want of requests, so the sign-in page can say why. */
+export const STAFF_IDLE_ENDED = 'staffIdle';
 /** The shortest password staff:add and an admin's new account accept. */
 export const STAFF_PASSWORD_MIN = 12;
 /** The longest password the sign-in takes. */
@@ -37,6 +47,8 @@ export const loginSchema = object({
     .label('密碼')
     .required()
     .max(STAFF_PASSWORD_MAX, (p) => messages.maxLength(labelOf(p), STAFF_PASSWORD_MAX)),
+  /** after STAFF_CAPTCHA_AFTER wrong passwords: the solved captcha; none before */
+  captcha: optionalCaptchaPayload(),
 });
 export type Login = InferType<typeof loginSchema>;
 

@@ -91,7 +91,12 @@ export function paragraphs(label: string) {
 
 /** The solved captcha a submission carries (an ALTCHA payload, checked and spent on the server). */
 export function captchaPayload() {
-  return text('驗證碼').required().test(maxLength(4000));
+  return optionalCaptchaPayload().required();
+}
+
+/** The same, on a form that asks for it only at times (the staff sign-in after wrong passwords): empty is none. */
+export function optionalCaptchaPayload() {
+  return text('驗證碼').test(maxLength(4000));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -55,6 +55,8 @@ const TEXT = {
     'staff.application': '員工通知：新申請案件',
     'staff.contact': '員工通知：新聯絡訊息',
     'staff.overdue': `員工通知：待補件逾 ${DOCUMENTS_OVERDUE_DAYS} 日`,
+    'roster.code': '列印名冊驗證碼',
+    'staff.address': '通知信箱驗證碼',
   } satisfies Record<OutboxKind, string>,
 } as const;
 

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { overprintMachine, type PrintedCopy } from '../../../machines/overprint.machine';
-import { type OverprintAccess, PRINTED_AT_HEADER } from '../../domain/api/overprint';
+import { type OverprintAccess, PRINTED_AT_HEADER, type RosterCodeSent } from '../../domain/api/overprint';
 import { apiPost, apiPostFile } from '../../lib/api-client';
 import { saveFile } from '../../lib/save-file';
 
@@ -9,6 +9,8 @@ export const liveOverprintMachine = overprintMachine.provide({
   actors: {
     lookup: fromPromise(({ input }) => apiPost<OverprintAccess>('overprint/lookup', input)),
     openLink: fromPromise(({ input }) => apiPost<OverprintAccess>('DTODGAZ0/getDecryptData', input)),
+    sendRosterCode: fromPromise(({ input }) => apiPost<RosterCodeSent>('overprint/rosterCode', input)),
+    openRoster: fromPromise(({ input }) => apiPost<OverprintAccess>('overprint/rosterOpen', input)),
     download: fromPromise(async ({ input }): Promise<PrintedCopy> => {
       const { blob, headers } = await apiPostFile('overprint/document', input);
       const printedAt = headers.get(PRINTED_AT_HEADER) ?? new Date().toISOString();

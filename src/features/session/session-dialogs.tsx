@@ -1,7 +1,8 @@
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Dialog } from '../../components/dialog';
+import { SessionReminder, secondsLeft } from '../../components/session-reminder';
 
 /** The session's reminder (time left, continue) and its end notice (docs/specification.md §4). */
 export function SessionDialogs() {
@@ -15,26 +16,11 @@ export function SessionDialogs() {
   }, [state, navigate]);
 
   if (state === 'reminding') {
-    const leftSeconds = times.endSeconds - Math.max(times.remindSeconds, times.elapsedSeconds);
     return (
-      <Dialog
-        title="工作階段即將結束"
-        onClose={() => actors.session.send({ type: 'session.continue' })}
-        actions={
-          <button
-            type="button"
-            className="button primary"
-            onClick={() => actors.session.send({ type: 'session.continue' })}
-          >
-            繼續使用
-          </button>
-        }
-      >
-        <p>
-          您已有一段時間沒有操作。為保護您的資料，本次工作階段將於 <Countdown seconds={leftSeconds} />{' '}
-          後結束。若要繼續使用，請按「繼續使用」。
-        </p>
-      </Dialog>
+      <SessionReminder
+        leftSeconds={secondsLeft(times)}
+        onContinue={() => actors.session.send({ type: 'session.continue' })}
+      />
     );
   }
   if (state === 'ended') {
@@ -61,21 +47,4 @@ export function SessionDialogs() {
     );
   }
   return null;
-}
-
-function Countdown({ seconds }: { seconds: number }) {
-  const [deadline] = useState(() => Date.now() + seconds * 1000);
-  const [left, setLeft] = useState(seconds);
-  useEffect(() => {
-    const timer = setInterval(() => setLeft(Math.max(0, Math.round((deadline - Date.now()) / 1000))), 1000);
-    return () => clearInterval(timer);
-  }, [deadline]);
-  const minutes = Math.floor(left / 60);
-  const rest = left % 60;
-  return (
-    <strong>
-      {minutes > 0 ? `${minutes} 分 ` : ''}
-      {rest} 秒
-    </strong>
-  );
 }

@@ -10,11 +10,13 @@ import { STAFF_PAGES } from '../../domain/staff-pages';
 import { failureMessage } from '../../lib/staff-api';
 import { validateWith } from '../../lib/validate-with';
 import { noticesApi } from './notices-api';
+import { PendingAddress } from './pending-address';
 
 /*
  * 通知設定 (every role; issue 36): the person signed in chooses which e-mail notices their roles offer they
  * get (新申請案件 and 待補件逾 7 日 for an underwriter, 新聯絡訊息 for the service desk) and the address
- * they go to. The form checks what the server checks, with the same schema.
+ * they go to. The form checks what the server checks, with the same schema. A new address is used once the
+ * code e-mailed to it is typed (issue 45).
  */
 
 const TEXT = {
@@ -26,6 +28,8 @@ const TEXT = {
   noKinds: '您的角色目前沒有可選擇的通知項目。',
   save: '儲存',
   saved: '已儲存通知設定',
+  codeSent: (address: string) => `已儲存通知設定；驗證碼已寄至 ${address}，輸入後才會改用新信箱。`,
+  confirmed: '已確認通知信箱',
   refused: (message: string) => `未完成：${message}`,
 } as const;
 
@@ -34,8 +38,9 @@ interface Values {
   kinds: string[];
 }
 
+// a new address waiting for its code is the one the person gave: shown until it is typed or replaced
 const valuesOf = (settings: StaffNotifications): Values => ({
-  email: settings.email ?? '',
+  email: settings.pending?.address ?? settings.email ?? '',
   kinds: [...settings.kinds],
 });
 
@@ -84,13 +89,20 @@ function NoticesForm({
     setNotice('');
     setFailure('');
     try {
-      const saved = await noticesApi.save(staffNotificationsSchema.cast(values));
+      const sent = staffNotificationsSchema.cast(values);
+      const saved = await noticesApi.save(sent);
       onSaved(saved);
       helpers.resetForm({ values: valuesOf(saved) });
-      setNotice(TEXT.saved);
+      const asked = sent.email && sent.email !== settings.email && saved.pending?.address === sent.email;
+      setNotice(asked ? TEXT.codeSent(sent.email!) : TEXT.saved);
     } catch (error) {
       setFailure(failureMessage(error));
     }
+  };
+
+  const changed = (now: StaffNotifications, said: string) => {
+    onSaved(now);
+    setNotice(now.email !== settings.email && now.pending === null ? TEXT.confirmed : said);
   };
 
   return (
@@ -98,6 +110,9 @@ function NoticesForm({
       <p className="staff-notice" role="status">
         {notice}
       </p>
+      {settings.pending && (
+        <PendingAddress settings={{ ...settings, pending: settings.pending }} onChanged={changed} />
+      )}
       <Formik
         initialValues={valuesOf(settings)}
         validate={validate}

@@ -1,24 +1,31 @@
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ValidationError } from 'yup';
+import { useCaptcha } from '../../components/captcha/use-captcha';
 import { StaffHeader } from '../../components/staff-header';
 import { loginSchema } from '../../domain/api/staff';
 import { afterSignIn } from '../../domain/staff-pages';
 import { ApiFailure } from '../../lib/api-client';
-import { signInApi, staffSession, takeReturn } from '../../lib/staff-api';
+import { signInApi, signInNotice, staffSession, takeReturn } from '../../lib/staff-api';
 
 /**
  * /groupins/login: a staff member's name and password, one sign-in for every role; the server answers wrong
- * ones alike and locks after 5. Then the page a lost session came from, or the first screen of the roles.
+ * ones alike, asks for the captcha after 3 in a row (shown from then on) and locks after 5. It says first
+ * why the person was signed out, when it was not their doing (their session went 30 minutes without a
+ * request). Then the page a lost session came from, or the first screen of the roles.
  */
 export function LoginScreen() {
   const router = useRouter();
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const [notice] = useState(signInNotice.read);
+  const captcha = useCaptcha();
   const form = useRef<HTMLFormElement>(null);
   const errorId = useId();
   useEffect(() => {
     document.title = '員工登入｜員工作業';
+    signInNotice.clear();
   }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -31,12 +38,16 @@ export function LoginScreen() {
       await loginSchema.validateAt('name', values);
       await loginSchema.validateAt('password', values);
       const login = loginSchema.cast(values);
+      const solved = captchaAsked ? captcha.take() : undefined;
+      // the captcha says itself that it is to be solved first
+      if (solved === null) return;
       setBusy(true);
-      const session = await signInApi.login(login.name, login.password);
+      const session = await signInApi.login(login.name, login.password, solved);
       staffSession.set(session);
       router.history.push(afterSignIn(takeReturn(), session.roles));
     } catch (error) {
       setBusy(false);
+      if (error instanceof ApiFailure && error.data === 'loginCaptcha') setCaptchaAsked(true);
       const message =
         error instanceof ValidationError || error instanceof ApiFailure
           ? error.message
@@ -54,6 +65,11 @@ export function LoginScreen() {
         <article className="screen staff-login">
           <h1>員工登入</h1>
           <p className="lead">請以您的員工帳號登入；登入後可使用您的角色開放的功能。</p>
+          {notice && (
+            <p className="staff-notice" role="status">
+              {notice}
+            </p>
+          )}
           <form
             ref={form}
             onSubmit={(event) => void submit(event)}
@@ -79,6 +95,7 @@ export function LoginScreen() {
               <label htmlFor="staff-password">密碼</label>
               <input id="staff-password" name="password" type="password" autoComplete="current-password" />
             </div>
+            {captchaAsked && captcha.field}
             <button type="submit" className="button primary" disabled={busy}>
               {busy ? '登入中…' : '登入'}
             </button>

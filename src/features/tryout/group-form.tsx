@@ -1,4 +1,5 @@
 import { Form, Formik, useFormikContext } from 'formik';
+import type { ValidationError } from 'yup';
 import { FormField } from '../../components/form-field';
 import { FormRadioGroup } from '../../components/form-radio-group';
 import { FormSelect } from '../../components/form-select';
@@ -67,10 +68,29 @@ function LargeGroupNote() {
   );
 }
 
-function AgeFields({ ages }: { ages: readonly [number, number] }) {
+/**
+ * The bands' total as the schema words it for the values typed so far, or '' when they add up (or a count or
+ * the head count is no number: that is its own field's message).
+ */
+function bandsTotalMessage(values: GroupValues, rules: TryoutValidationContext): string {
+  try {
+    groupSchema.validateSync(values, { context: rules, abortEarly: false });
+    return '';
+  } catch (error) {
+    return (error as ValidationError).inner.find((e) => e.path === 'ageBands')?.message ?? '';
+  }
+}
+
+function AgeFields({ rules }: { rules: TryoutValidationContext }) {
   const { values, errors, submitCount, touched } = useFormikContext<GroupValues>();
+  const { ages } = rules;
+  // The total's message comes when a field is left or the form sent, as every message does, but follows the
+  // counts as they are typed: a message that went only when the last count is left would go as the pointer
+  // presses 試算保費, and a two-line one, going, would move the button from under it.
   const bandsMessage =
-    typeof errors.ageBands === 'string' && (submitCount > 0 || touched.ageBands) ? errors.ageBands : '';
+    typeof errors.ageBands === 'string' && (submitCount > 0 || touched.ageBands)
+      ? bandsTotalMessage(values, rules)
+      : '';
   if (values.ageBasis === 'average') {
     return (
       <FormField
@@ -181,7 +201,7 @@ export function GroupForm({ group, rules, onBack, onConfirm }: GroupFormProps) {
           hint="選擇多數成員的工作性質；不確定時請選較高的類別。"
         />
         <FormRadioGroup name="ageBasis" legend="年齡資料" options={AGE_BASES} required />
-        <AgeFields ages={rules.ages} />
+        <AgeFields rules={rules} />
         {rules.needsSalary && <SalaryFields today={rules.today} />}
         <div className="form-actions">
           <button type="button" className="button" onClick={onBack}>

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
+import { makeDataDir, narrowDataDir } from '../operator/data-dir-rights';
 import { ChangeFeed, registerChangeFeed } from './change-feed';
 import { PGlitePool } from './pglite-pool';
 import type { Database } from './schema';
@@ -61,10 +61,12 @@ async function createPool(target: DatabaseTarget, feed: ChangeFeed): Promise<Pos
       end: () => listening.close().then(() => timed.end()),
     };
   }
-  if ('dataDir' in target) mkdirSync(target.dataDir, { recursive: true });
+  if ('dataDir' in target) makeDataDir(target.dataDir);
   const pglite = await PGlite.create(
     'dataDir' in target ? { dataDir: target.dataDir } : { loadDataDir: target.archive },
   );
+  // a new database's files are unpacked 0666 (operator/data-dir-rights.ts)
+  if ('dataDir' in target) narrowDataDir(target.dataDir);
   await feed.attachPGlite(pglite);
   return new PGlitePool(pglite);
 }

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kys
 import type { ContactQuoteCover } from '../../domain/api/contact';
 import type { ApplicationStatus } from '../../domain/application-status';
 import type { ContactStatus } from '../../domain/contact-status';
+import type { EmailCodePurpose, EmailCodeState } from '../../domain/email-code';
 import type { OutboxState } from '../../domain/outbox';
 import type { OutboxKind } from '../../domain/outbox-kinds';
 import type { StaffNoticeKind } from '../../domain/staff-notifications';
@@ -329,9 +330,12 @@ export interface ContactEntriesTable {
 export interface StaffTable {
   name: string;
   password_hash: string;
-  /** wrong passwords in a row; back to 0 on a sign-in and when they earn a lock */
+  /**
+   * wrong passwords in a row for the name from every address (sign-in-counts.ts); STAFF_NAME_LOCK_AFTER
+   * lock it from the addresses it never signed in from (`locked_until`)
+   */
   failed_logins: Generated<number>;
-  /** the last wrong password; the count is forgotten STAFF_LOCK_MINUTES after it (migration 0017) */
+  /** the last wrong password counted; the count is forgotten STAFF_LOCK_MINUTES after it (migration 0017) */
   last_failed_at: Date | null;
   locked_until: Date | null;
   /** when an admin locked the account; null while it may sign in (migration 0018) */
@@ -356,14 +360,24 @@ export interface StaffRolesTable {
 }
 
 /**
- * The wrong sign-ins of a name no staff account has (migration 0017), counted as an account's are; `subject` is
- * an HMAC of the name, never the name.
+ * A count of wrong staff sign-ins (migrations 0017, 0026; sign-in-counts.ts): of a name no account has from
+ * every address (`subject` an HMAC of the name), or of any name from one client address (an HMAC of the name
+ * and of an HMAC of the address). Never a name no account has, never an address.
  */
 export interface LoginFailuresTable {
   subject: string;
   failed_logins: number;
   last_failed_at: Date;
   locked_until: Date | null;
+  /** the account, for a count of a name and client address when the name has one (migration 0026) */
+  staff: Generated<string | null>;
+}
+
+/** An address a staff account signed in from (migration 0026): `client` is an HMAC of it, never the address. */
+export interface StaffKnownClientsTable {
+  staff: string;
+  client: string;
+  signed_in_at: Date;
 }
 
 /** A staff sign-in: `id` is the random token the signed gi_staff cookie carries. */
@@ -372,6 +386,8 @@ export interface StaffSessionsTable {
   staff: string;
   created_at: Generated<Date>;
   expires_at: Date;
+  /** the session's last request; it ends STAFF_IDLE_SECONDS after it (migration 0026) */
+  last_active_at: Generated<Date>;
 }
 
 /** One transition a visitor's flow took; `visitor` is an HMAC of its session id, not the id. */
@@ -430,6 +446,29 @@ export interface OutboxTable {
   sent_at: Generated<Date | null>;
   application_no: string | null;
   contact_no: string | null;
+  /**
+   * a code the message carries (migration 0028): its text holds EMAIL_CODE_PLACEHOLDER where the code
+   * goes, the delivery worker puts it in as it sends, and it is erased once the message is sent
+   */
+  secret: Generated<string | null>;
+}
+
+/** A code sent by e-mail (migration 0028); its state moves as machines/email-code.machine.ts allows. */
+export interface EmailCodesTable {
+  id: Generated<number>;
+  purpose: EmailCodePurpose;
+  /** what it is for: the 受理編號 (roster.print) or the staff name (notice.address) */
+  subject: string;
+  /** where it was sent */
+  address: string;
+  /** HMAC-SHA256 of the code under the server's code key, hex */
+  code_hash: string;
+  state: Generated<EmailCodeState>;
+  failures: Generated<number>;
+  /** HMAC of the client address that asked for it */
+  client: string | null;
+  created_at: Date;
+  expires_at: Date;
 }
 
 export interface Database {
@@ -467,7 +506,9 @@ export interface Database {
   contact_notes: ContactEntriesTable;
   contact_replies: ContactEntriesTable;
   login_failures: LoginFailuresTable;
+  staff_known_clients: StaffKnownClientsTable;
   machine_traces: MachineTracesTable;
   outbox: OutboxTable;
   staff_notifications: StaffNotificationsTable;
+  email_codes: EmailCodesTable;
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { recordDelivery, takeDueMessages } from '../db/repositories/outbox';
 import type { Database } from '../db/schema';
+import { withSecret } from './code-placeholder';
 import type { MailSender } from './mail-sender';
 
 /** How long a worker holds a message it took: longer than a try's waits together (mail-sender.ts). */
@@ -42,7 +43,7 @@ export function deliveryWorker(options: {
     while (!stopped) {
       const [message] = await takeDueMessages(db, { worker, now: now(), leaseMs, limit: 1 });
       if (!message) break;
-      const outcome = await sender.send(message);
+      const outcome = await sender.send(withSecret(message));
       const state = await recordDelivery(db, { id: message.id, worker, at: now(), outcome });
       tried++;
       const fields = { outboxId: message.id, attempt: message.attempts, state };

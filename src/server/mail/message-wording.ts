@@ -1,6 +1,7 @@
 import { movesFrom } from '../../../machines/application.machine';
 import type { ApplicationStatus } from '../../domain/application-status';
 import { type ContactTopic, contactTopicLabel } from '../../domain/contact-topics';
+import { EMAIL_CODE_MAX_FAILURES, EMAIL_CODE_MINUTES } from '../../domain/email-code';
 import { INSURER } from '../../domain/insurer';
 import { formatRoc, formatRocInstant, type IsoDate } from '../../domain/roc-date';
 import { BASE_PATH } from '../../domain/screens';
@@ -12,6 +13,7 @@ import {
   MAY_ASK_DOCUMENTS,
   PLAIN_GUIDANCE,
 } from '../../domain/status-guidance';
+import { CODE_PLACEHOLDER } from './code-placeholder';
 import { type MailBlock, type RenderedMail, renderMail } from './mail-document';
 
 /*
@@ -251,4 +253,42 @@ export function documentsOverdueNotice(m: {
     `待補件逾 ${DOCUMENTS_OVERDUE_DAYS} 日 ${m.applicationNo}：${m.companyName}，自 ${formatRocInstant(m.waitingSince)} 起等候補件。`,
     `${origin(m.siteUrl)}${staffHref('case', `?no=${m.applicationNo}`)}`,
   );
+}
+
+/** The code's lines: the code (as CODE_PLACEHOLDER, put in as it is sent), how long it works, and why. */
+const codeBlocks = (purpose: string): MailBlock[] => [
+  { kind: 'facts', rows: [['驗證碼', CODE_PLACEHOLDER]] },
+  {
+    kind: 'paragraph',
+    text: `${purpose}請在 ${EMAIL_CODE_MINUTES} 分鐘內於網頁輸入此驗證碼；驗證碼只能使用一次，輸入錯誤 ${EMAIL_CODE_MAX_FAILURES} 次即失效。本公司人員不會向您詢問驗證碼，請勿告訴任何人。若您沒有提出此申請，請忽略此信。`,
+  },
+];
+
+/** 列印被保險人名冊驗證碼, to the application's contact (issue 45). */
+export function rosterCodeMail(m: { applicationNo: string; contactName: string }): RenderedMail {
+  return renderMail({
+    subject: `${SUBJECT_PREFIX}列印被保險人名冊驗證碼（受理編號 ${m.applicationNo}）`,
+    greeting: `${m.contactName} 您好：`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `有人在網站的「套印要保書」要求列印受理編號 ${m.applicationNo} 的被保險人名冊。名冊載有被保險人完整的身分證字號與出生日期，列印前須輸入以下驗證碼。`,
+      },
+      ...codeBlocks('列印名冊：'),
+    ],
+    signature: SIGNATURE,
+  });
+}
+
+/** 通知信箱驗證碼, to the new address a staff member gave for their notices (issue 45). */
+export function noticeAddressCodeMail(m: { staff: string }): RenderedMail {
+  return renderMail({
+    subject: `${SUBJECT_PREFIX}通知信箱驗證碼`,
+    greeting: `${m.staff} 您好：`,
+    blocks: [
+      { kind: 'paragraph', text: '您在後台「通知設定」將此信箱設為通知信箱，確認後才會寄送通知至此。' },
+      ...codeBlocks('確認信箱：'),
+    ],
+    signature: ['此信件由系統自動發送，請勿直接回覆。'],
+  });
 }

@@ -12,6 +12,8 @@ import {
   contactRepliedMail,
   newApplicationNotice,
   newContactNotice,
+  noticeAddressCodeMail,
+  rosterCodeMail,
 } from './message-wording';
 import { queueStaffNotice } from './staff-notices';
 
@@ -143,5 +145,38 @@ export async function queueContactReplied(
     }),
     about: { contactNo: reply.contactNo },
     at: reply.at,
+  });
+}
+
+/**
+ * 列印被保險人名冊驗證碼, to the application's contact: the code is the message's secret, put in only as it is
+ * sent (mail/code-placeholder.ts), so 寄件匣 shows the message without it.
+ */
+export async function queueRosterCode(
+  trx: Transaction<Database>,
+  m: { applicationNo: string; contactName: string; email: string; code: string; at: Date },
+): Promise<void> {
+  await queueMail(trx, {
+    kind: 'roster.code',
+    to: { address: m.email, name: m.contactName },
+    mail: rosterCodeMail(m),
+    about: { applicationNo: m.applicationNo },
+    at: m.at,
+    secret: m.code,
+  });
+}
+
+/** 通知信箱驗證碼, to the new address a staff member gave: their notices go there once it is typed. */
+export async function queueNoticeAddressCode(
+  trx: Transaction<Database>,
+  m: { staff: string; email: string; code: string; at: Date },
+): Promise<void> {
+  await queueMail(trx, {
+    kind: 'staff.address',
+    to: { address: m.email, name: m.staff },
+    mail: noticeAddressCodeMail(m),
+    about: null,
+    at: m.at,
+    secret: m.code,
   });
 }

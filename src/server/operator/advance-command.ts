@@ -43,13 +43,17 @@ export async function runAdvanceCommand(
     output.err(usage());
     return EXIT.usage;
   }
-  const outcome = await runOperatorTask(env, {
-    command: parsed.command,
-    table: 'applications',
-    tables: 'application',
-    run: (db, command) => runAdvance(db, command, siteUrlOf(env)),
-    isResult: isAdvanceAnswer,
-  });
+  const outcome = await runOperatorTask(
+    env,
+    {
+      command: parsed.command,
+      table: 'applications',
+      tables: 'application',
+      run: (db, command) => runAdvance(db, command, siteUrlOf(env)),
+      isResult: isAdvanceAnswer,
+    },
+    output,
+  );
   return report(parsed.command, outcome, output);
 }
 

@@ -47,14 +47,16 @@ export interface OperatorTask<C, T> {
   isResult(value: unknown): value is T;
 }
 
+/** Runs `task`; `output` hears of a data folder the command found open to other accounts, and closed. */
 export async function runOperatorTask<C, T>(
   env: NodeJS.ProcessEnv,
   task: OperatorTask<C, T>,
+  output: CommandOutput,
 ): Promise<Outcome<T>> {
   try {
     return env.DATABASE_URL
       ? await onPostgres(env.DATABASE_URL, task)
-      : await onPglite(resolve(env.DATA_DIR || 'data'), task);
+      : await onPglite(resolve(env.DATA_DIR || 'data'), task, output);
   } catch (error) {
     // a database's or the system's error by its code: its message may quote data
     const { code } = error as { code?: unknown };
@@ -78,7 +80,11 @@ async function onPostgres<C, T>(url: string, task: OperatorTask<C, T>): Promise<
   }
 }
 
-async function onPglite<C, T>(dataDir: string, task: OperatorTask<C, T>): Promise<Outcome<T>> {
+async function onPglite<C, T>(
+  dataDir: string,
+  task: OperatorTask<C, T>,
+  output: CommandOutput,
+): Promise<Outcome<T>> {
   // a folder that does not exist has no database; holding it would create it
   if (!existsSync(dataDir)) return { failure: notSetUp(`The folder ${dataDir}`, task) };
   // A server stopping or starting between our two tries is retried: then the folder is free, or taken.
@@ -98,6 +104,7 @@ async function onPglite<C, T>(dataDir: string, task: OperatorTask<C, T>): Promis
         throw sendError;
       }
     }
+    if (hold.notice) output.err(hold.notice);
     try {
       return await onHeldFolder(dataDir, task);
     } finally {

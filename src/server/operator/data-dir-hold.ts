@@ -3,6 +3,7 @@ import { chmodSync, lstatSync, mkdirSync, rmdirSync, statSync, unlinkSync } from
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { makeDataDir, narrowDataDir, narrowedNotice } from './data-dir-rights';
 
 /*
  * The embedded database (PGlite) is files that one process may open at a time: a second process writing
@@ -51,6 +52,8 @@ export type LineHandler = (line: string) => Promise<OperatorAnswer>;
 export interface DataDirHold {
   readonly dataDir: string;
   readonly socketPath: string;
+  /** set when the folder was found open to other accounts (and closed): the operator is told this */
+  readonly notice: string | undefined;
   /** From now on, lines are answered by `handler` (until then: 'busy' with the hold's busy message). */
   serve(handler: LineHandler): void;
   /** Lines are answered 'busy' with `message` again; resolves once the lines in flight are answered. */
@@ -63,7 +66,8 @@ export interface DataDirHold {
  * Holds `dataDir` for this process, or throws DataDirInUseError when a live process holds it. A socket
  * file whose process is gone (killed, crashed) is removed and taken over. Until `serve` is called, every
  * command line is answered 'busy' with `busyMessage` (an operator command holding the folder, a server
- * still migrating).
+ * still migrating). The folder is made, or found and narrowed, its owner's alone (data-dir-rights.ts);
+ * throws DataDirRightsError when it cannot be.
  */
 export async function holdDataDir(dataDir: string, options: { busyMessage: string }): Promise<DataDirHold> {
   const socketPath = operatorSocketPath(dataDir);
@@ -73,7 +77,7 @@ export async function holdDataDir(dataDir: string, options: { busyMessage: strin
         `(${MAX_SOCKET_PATH_BYTES} bytes): set a shorter DATA_DIR.`,
     );
   }
-  mkdirSync(dataDir, { recursive: true });
+  makeDataDir(dataDir);
   const lines = new LineServer(options.busyMessage);
   for (let attempt = 0; attempt < 10; attempt += 1) {
     if (await listen(lines.server, socketPath)) {
@@ -81,15 +85,24 @@ export async function holdDataDir(dataDir: string, options: { busyMessage: strin
       lines.server.on('error', () => {});
       chmodSync(socketPath, 0o600);
       const inode = statSync(socketPath).ino;
+      const close = async () => {
+        await lines.close();
+        removeIfOurs(socketPath, inode);
+      };
+      let narrowed: number;
+      try {
+        narrowed = narrowDataDir(dataDir);
+      } catch (error) {
+        await close();
+        throw error;
+      }
       return {
         dataDir,
         socketPath,
+        notice: narrowed > 0 ? narrowedNotice(dataDir, narrowed) : undefined,
         serve: (handler) => lines.serve(handler),
         refuse: (message) => lines.refuse(message),
-        close: async () => {
-          await lines.close();
-          removeIfOurs(socketPath, inode);
-        },
+        close,
       };
     }
     const found = await probe(socketPath);

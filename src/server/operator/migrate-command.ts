@@ -4,6 +4,7 @@ import { migrateToLatest } from '../db/migrate';
 import { seed } from '../db/seed';
 import type { CommandOutput } from './command-runner';
 import { type DataDirHold, DataDirInUseError, holdDataDir } from './data-dir-hold';
+import { DataDirRightsError } from './data-dir-rights';
 
 /**
  * `npm run db:migrate`: migrations and seed on the configured database. On PostgreSQL, Kysely's migration
@@ -21,6 +22,10 @@ export async function runMigrateCommand(env: NodeJS.ProcessEnv, output: CommandO
         busyMessage: `The database in ${config.dataDir} is being migrated (npm run db:migrate); try again in a moment.`,
       });
     } catch (error) {
+      if (error instanceof DataDirRightsError) {
+        output.err(error.message);
+        return 1;
+      }
       if (!(error instanceof DataDirInUseError)) throw error;
       output.err(
         `The database in ${config.dataDir} is in use by a running server (or an operator command): nothing ` +
@@ -29,6 +34,7 @@ export async function runMigrateCommand(env: NodeJS.ProcessEnv, output: CommandO
       );
       return 1;
     }
+    if (hold.notice) output.err(hold.notice);
   }
   try {
     const db = createDatabase(databaseTarget(config));

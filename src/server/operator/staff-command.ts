@@ -42,13 +42,17 @@ export async function runStaffAddCommand(
     roles: parsed.roles,
     passwordHash: await hashPassword(read.password),
   };
-  const outcome = await runOperatorTask(env, {
-    command,
-    table: 'staff_roles',
-    tables: 'staff',
-    run: runStaffAdd,
-    isResult: isStaffAddAnswer,
-  });
+  const outcome = await runOperatorTask(
+    env,
+    {
+      command,
+      table: 'staff_roles',
+      tables: 'staff',
+      run: runStaffAdd,
+      isResult: isStaffAddAnswer,
+    },
+    output,
+  );
   if ('failure' in outcome) {
     output.err(outcome.failure);
     return STAFF_EXIT.notRun;

@@ -21,6 +21,11 @@ export interface TokenClaims {
   applicationNo: string;
   /** epoch milliseconds after which it no longer opens */
   expiresAt: number;
+  /**
+   * the token prints the 名冊 (issue 45): the print link the applicant's own session was given, or a visit
+   * whose code, e-mailed to the application's contact, was typed; absent otherwise
+   */
+  roster?: true;
 }
 
 export type OpenedToken = { ok: true; claims: TokenClaims } | { ok: false; reason: 'invalid' | 'expired' };
@@ -64,7 +69,8 @@ function isClaims(value: unknown): value is TokenClaims {
   return (
     typeof claims?.applicationNo === 'string' &&
     APPLICATION_NO.test(claims.applicationNo) &&
-    isEpochTime(claims.expiresAt)
+    isEpochTime(claims.expiresAt) &&
+    (claims.roster === undefined || claims.roster === true)
   );
 }
 
@@ -73,20 +79,31 @@ export const VISIT_TOKEN_MINUTES = 30;
 /** How long the print link on the shopcart's STEP4 works; later, STEP1's identifiers open the flow. */
 export const LINK_TOKEN_HOURS = 24;
 
-/** The token overprint/lookup answers, with its expiry (epoch ms). */
+/**
+ * The token overprint/lookup answers, with its expiry (epoch ms); overprint/rosterOpen answers one that prints
+ * the 名冊 (`roster`), for the rest of the same visit.
+ */
 export function visitToken(
   key: Buffer,
   applicationNo: string,
   now: Date,
+  roster?: { until: number },
 ): { token: string; expiresAt: number } {
-  const expiresAt = now.getTime() + VISIT_TOKEN_MINUTES * 60_000;
-  return { token: sealToken(key, 'overprint', { applicationNo, expiresAt }), expiresAt };
+  const expiresAt = roster?.until ?? now.getTime() + VISIT_TOKEN_MINUTES * 60_000;
+  const claims: TokenClaims = roster
+    ? { applicationNo, expiresAt, roster: true }
+    : { applicationNo, expiresAt };
+  return { token: sealToken(key, 'overprint', claims), expiresAt };
 }
 
-/** The print link's token of a new application (the shopcart's STEP4). */
+/**
+ * The print link's token of a new application (the shopcart's STEP4): given to the session that applied and
+ * to nobody else (no e-mail and no screen of the staff carries it), so it prints the 名冊 that session typed.
+ */
 export function linkToken(key: Buffer, applicationNo: string, now: Date): string {
   return sealToken(key, 'overprint', {
     applicationNo,
     expiresAt: now.getTime() + LINK_TOKEN_HOURS * 3_600_000,
+    roster: true,
   });
 }

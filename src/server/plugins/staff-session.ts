@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { STAFF_IDLE_ENDED, STAFF_IDLE_SECONDS } from '../../domain/api/staff';
 import { RETURN_CODE } from '../../domain/envelope';
+import { staffMessages } from '../../domain/staff-messages';
 import type { StaffRole } from '../../domain/staff-roles';
-import { findStaffSession, STAFF_SESSION_HOURS } from '../db/repositories/staff';
+import { endIdleStaffSession, renewStaffSession, STAFF_SESSION_HOURS } from '../db/repositories/staff';
 import type { Database } from '../db/schema';
 import { FAILURE_MESSAGES, fail } from '../envelope';
 import { sharedPlugin } from './shared-plugin';
@@ -31,31 +33,46 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Routes that declare `config: { roles: [...] }` answer 401 unless the signed gi_staff cookie names a
- * session that has not expired, of an account no admin has locked, and 403 unless that person holds one of
- * the roles. Decided on the matched route, never on the raw URL; registered after the session, rate limits
- * and CSRF, so a refused request has been counted and checked like any other.
+ * session that has not expired (8 hours after the sign-in, STAFF_IDLE_SECONDS after its last request), of
+ * an account no admin has locked, and 403 unless that person holds one of the roles. Every request that
+ * passes the first check renews the session's last activity. A session found idle is deleted and refused
+ * with its own message, `data` STAFF_IDLE_ENDED. Decided on the matched route, never on the raw URL;
+ * registered after the session, rate limits and CSRF, so a refused request has been counted and checked
+ * like any other.
  */
-export const staffSessionPlugin = sharedPlugin<{ db: Kysely<Database> }>(async (app, { db }) => {
-  app.decorateRequest('staff', null);
+export const staffSessionPlugin = sharedPlugin<{ db: Kysely<Database>; now: () => Date }>(
+  async (app, { db, now }) => {
+    app.decorateRequest('staff', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    const { roles } = request.routeOptions.config;
-    if (!roles) return;
-    const token = staffToken(request);
-    const staff = token ? await findStaffSession(db, token, new Date()) : null;
-    if (!staff) {
-      return reply
-        .code(RETURN_CODE.unauthorized)
-        .send(fail(RETURN_CODE.unauthorized, FAILURE_MESSAGES.staffSignIn));
-    }
-    if (!staff.roles.some((role) => roles.includes(role))) {
-      return reply
-        .code(RETURN_CODE.forbidden)
-        .send(fail(RETURN_CODE.forbidden, FAILURE_MESSAGES.notPermitted));
-    }
-    request.staff = staff;
-  });
-});
+    app.addHook('onRequest', async (request, reply) => {
+      const { roles } = request.routeOptions.config;
+      if (!roles) return;
+      const token = staffToken(request);
+      const at = now();
+      const staff = token ? await renewStaffSession(db, token, at) : null;
+      if (!staff) {
+        const idle = token ? await endIdleStaffSession(db, token, at) : false;
+        return reply
+          .code(RETURN_CODE.unauthorized)
+          .send(
+            idle
+              ? fail(
+                  RETURN_CODE.unauthorized,
+                  staffMessages.staffIdleEnded(STAFF_IDLE_SECONDS / 60),
+                  STAFF_IDLE_ENDED,
+                )
+              : fail(RETURN_CODE.unauthorized, FAILURE_MESSAGES.staffSignIn),
+          );
+      }
+      if (!staff.roles.some((role) => roles.includes(role))) {
+        return reply
+          .code(RETURN_CODE.forbidden)
+          .send(fail(RETURN_CODE.forbidden, FAILURE_MESSAGES.notPermitted));
+      }
+      request.staff = staff;
+    });
+  },
+);
 
 /** The session token of the request's gi_staff cookie, when its signature is ours. */
 export function staffToken(request: FastifyRequest): string | undefined {

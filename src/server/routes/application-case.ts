@@ -14,6 +14,7 @@ import { messages } from '../../domain/messages';
 import { staffMessages } from '../../domain/staff-messages';
 import { maySeeFullRoster } from '../../domain/staff-roles';
 import {
+  openApplicationCase,
   readApplicationCase,
   readPrintedRecord,
   recordRosterPrint,
@@ -50,7 +51,7 @@ export const applicationCaseRoutes: FastifyPluginAsync<{
 }> = async (app, { db, renderer, siteUrl }) => {
   app.get('/staff/applications/:applicationNo', READERS, async (request, reply) => {
     const { applicationNo } = await parseInput(caseParamsSchema, request.params);
-    const found = await readApplicationCase(db, applicationNo, staffOf(request).roles);
+    const found = await openApplicationCase(db, staffOf(request), applicationNo);
     return found ? ok<ApplicationCase>(found) : notFound(reply);
   });
 

@@ -15,8 +15,10 @@ import { RETURN_CODE } from '../../domain/envelope';
 import { taipeiDate } from '../../domain/roc-date';
 import { trafficPeriod } from '../atlas/traffic-period';
 import { type QueueFilter, readQueue, readQueueChunks } from '../db/repositories/application-queue';
+import { recordAudit } from '../db/repositories/audit-log';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
+import { staffOf } from '../plugins/staff-session';
 import { queueCsvHeader, queueCsvLines } from '../staff/queue-csv';
 
 const UNDERWRITER = { config: { roles: ['underwriter'] } } as const;
@@ -57,6 +59,19 @@ async function* csvFile(chunks: readonly QueueRow[][], asOf: Date): AsyncGenerat
   }
 }
 
+/** What an export's audit entry says: how many rows, under which filters (a search only as a search). */
+function exportDetail(query: ApplicationQueueQuery, rows: number): string {
+  const filters = [
+    query.status && `狀態 ${query.status}`,
+    (query.from || query.to) && `受理日 ${query.from || '…'}～${query.to || '…'}`,
+    (query.headcountMin !== undefined || query.headcountMax !== undefined) &&
+      `人數 ${query.headcountMin ?? '…'}～${query.headcountMax ?? '…'}`,
+    query.industry && `行業 ${query.industry}`,
+    query.q && '含搜尋條件',
+  ].filter(Boolean);
+  return `匯出 ${rows} 筆${filters.length ? `（${filters.join('、')}）` : ''}`;
+}
+
 const refused = (reply: FastifyReply, problem: string) =>
   reply.code(400).send(fail(RETURN_CODE.badInput, problem));
 
@@ -79,8 +94,17 @@ export const applicationQueueRoutes: FastifyPluginAsync<{ db: Kysely<Database> }
     if ('problem' in filter) return refused(reply, filter.problem);
     const asOf = new Date();
     const chunks = await readQueueChunks(db, filter, QUEUE_EXPORT_MAX + 1);
-    if (chunks.reduce((rows, chunk) => rows + chunk.length, 0) > QUEUE_EXPORT_MAX)
+    const rows = chunks.reduce((count, chunk) => count + chunk.length, 0);
+    if (rows > QUEUE_EXPORT_MAX)
       return refused(reply, `一次最多匯出 ${QUEUE_EXPORT_MAX} 筆，請先以條件縮小範圍`);
+    // a list of companies and their 統一編號 leaves the site: who took it, and how much, is recorded first
+    await db.transaction().execute((trx) =>
+      recordAudit(trx, {
+        actor: staffOf(request).name,
+        action: 'applications.export',
+        detail: exportDetail(query, rows),
+      }),
+    );
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="applications-${taipeiDate(asOf)}.csv"`)

@@ -13,7 +13,7 @@ import { staffMessages } from '../../domain/staff-messages';
 import { Refusal, refusableWrite } from '../db/refusable-write';
 import { recordAudit } from '../db/repositories/audit-log';
 import { resendMessage } from '../db/repositories/outbox';
-import { listOutbox, readOutboxEntry } from '../db/repositories/outbox-reads';
+import { listOutbox, readOutboxEntry, visibleTo } from '../db/repositories/outbox-reads';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { staffOf } from '../plugins/staff-session';
@@ -24,7 +24,8 @@ const READ = { config: { roles: ROLES } } as const;
 const WRITE = { config: { roles: ROLES, budget: 'write' } } as const;
 
 /**
- * 寄件匣 (issue 36): `GET staff/outbox` lists the outbox's e-mails newest first, each as it is sent and
+ * 寄件匣 (issue 36): each person sees the e-mails of the areas their roles open, another staff member's
+ * address masked (issue 45, db/repositories/outbox-reads.ts `visibleTo`). `GET staff/outbox` lists the outbox's e-mails newest first, each as it is sent and
  * with its delivery (state, tries, the mail server's last answer); `GET staff/outbox/:id` reads one again
  * (its state moves as the worker delivers it; 404 when no e-mail has the id); `POST staff/outbox/:id/resend` sends a
  * failed one again, as the outbox-message machine allows, recorded in the audit log in the same
@@ -37,12 +38,12 @@ export const outboxRoutes: FastifyPluginAsync<{ db: Kysely<Database>; now: () =>
 ) => {
   app.get('/staff/outbox', READ, async (request) => {
     const query = await parseInput(outboxQuerySchema, request.query);
-    return ok<OutboxPage>(await listOutbox(db, query, now()));
+    return ok<OutboxPage>(await listOutbox(db, query, now(), staffOf(request)));
   });
 
   app.get('/staff/outbox/:id', READ, async (request, reply) => {
     const { id } = await parseInput(outboxParamsSchema, request.params);
-    const entry = await readOutboxEntry(db, id, now());
+    const entry = await readOutboxEntry(db, id, now(), staffOf(request));
     if (!entry) return reply.code(404).send(fail(RETURN_CODE.notFound, staffMessages.outboxNotFound()));
     return ok<OutboxEntry>(entry);
   });
@@ -55,6 +56,7 @@ export const outboxRoutes: FastifyPluginAsync<{ db: Kysely<Database>; now: () =>
         .selectFrom('outbox')
         .select(['state', 'application_no', 'contact_no'])
         .where('id', '=', id)
+        .where(visibleTo(staffOf(request)))
         .executeTakeFirst();
       if (!about) return new Refusal('notFound' as const);
       if (!(await resendMessage(trx, { id, at: new Date() }))) return new Refusal(about.state);

@@ -1,5 +1,3 @@
-import { createHmac } from 'node:crypto';
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -9,16 +7,23 @@ import {
   type OverprintAccess,
   openTokenSchema,
   progressSchema,
+  type RosterCodeSent,
+  rosterCodeSchema,
+  rosterOpenSchema,
 } from '../../domain/api/overprint';
 import { parseInput } from '../../domain/api/parse-input';
+import { APPLICANT_ACTOR } from '../../domain/audit-actions';
+import { maskEmail } from '../../domain/email-code';
 import { RETURN_CODE } from '../../domain/envelope';
 import { messages } from '../../domain/messages';
+import { recordRosterPrint } from '../db/repositories/application-case';
 import {
   type ApplicationIdentity,
   findApplicationIdentity,
   readApplicationProgress,
   readApplicationRecord,
 } from '../db/repositories/application-records';
+import { checkEmailCode, issueEmailCode } from '../db/repositories/email-codes';
 import {
   clearLookupFailures,
   type LookupSubjects,
@@ -27,11 +32,13 @@ import {
 } from '../db/repositories/lookup-failures';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
+import { queueRosterCode } from '../mail/queued-messages';
 import { sendCopy, sendPrintBusy, unlessQueueFull } from '../overprint/print-answer';
 import { createPrintCache, PRINT_CACHE_MAX_BYTES, PRINT_CACHE_TTL_MS } from '../overprint/print-cache';
 import type { Renderer } from '../overprint/render-pool';
-import { openToken, visitToken } from '../overprint/sealed-token';
+import { openToken, type TokenClaims, visitToken } from '../overprint/sealed-token';
 import { maskedRecord } from '../roster-mask';
+import { clientSubjectFor } from '../session-keys';
 
 const WRITE = { config: { budget: 'write' } } as const;
 const PRINT = { config: { prints: true } } as const;
@@ -39,10 +46,21 @@ const PRINT = { config: { prints: true } } as const;
 /** Why a lookup got nothing: `data` of the refusal, for the client to tell the cases apart. */
 export type LookupRefusal = 'lookupMismatch' | 'lookupLocked' | 'tokenInvalid' | 'tokenExpired';
 
+/** Why the 名冊 was not opened or printed: `data` of the refusal. */
+export type RosterRefusal =
+  | 'rosterCodeRequired'
+  | 'codeMismatch'
+  | 'codeVoided'
+  | 'codeExpired'
+  | 'codeNone'
+  | 'codeTooMany';
+
 export interface OverprintRouteOptions {
   db: Kysely<Database>;
-  keys: { tokenKey: Buffer; clientKey: Buffer };
+  keys: { tokenKey: Buffer; clientKey: Buffer; codeKey: Buffer };
   renderer: Renderer;
+  /** the clock codes are issued and checked by; the system's unless a test moves it */
+  now: () => Date;
 }
 
 /**
@@ -53,14 +71,18 @@ export interface OverprintRouteOptions {
  * - `DTODGAZ0/getDecryptData`: the print link's token, bound to the 受理編號 in the link → the same.
  * - `overprint/document`: the token + the chosen documents → one PDF, rendered off the request thread
  *   (overprint/render-pool.ts) and handed out again for the same application data and documents
- *   (overprint/print-cache.ts), its printed time included.
+ *   (overprint/print-cache.ts), its printed time included. The 名冊, with its full ID numbers and birth
+ *   dates, only with a token that opens it (issue 45): the print link the applicant's session was given, or
+ *   `overprint/rosterOpen`'s after the code `overprint/rosterCode` e-mailed to the application's contact;
+ *   the identifiers alone, which staff see on the case, never print it. Each print of it is recorded in the
+ *   audit log (`roster.print` by APPLICANT_ACTOR) before the PDF is sent.
  * - `progress/query`: 受理編號 + 統一編號 + captcha → the status timeline.
  * Wrong identifiers get one message that never says which was wrong, and count towards a lockout per
  * 受理編號 and per client (db/repositories/lookup-failures.ts).
  */
 export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async (
   app,
-  { db, keys, renderer },
+  { db, keys, renderer, now },
 ) => {
   const copies = createPrintCache({
     render: (job) => renderer.render(job),
@@ -69,7 +91,7 @@ export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async 
   });
   const subjectsOf = (request: FastifyRequest, applicationNo: string): LookupSubjects => ({
     application: applicationNo,
-    client: createHmac('sha256', keys.clientKey).update(normalizeIP(request.ip)).digest('base64url'),
+    client: clientSubjectFor(keys, request.ip),
   });
 
   /**
@@ -82,11 +104,11 @@ export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async 
     input: { applicationNo: string; taxId: string; captcha: string; contactPhone?: string },
     mismatch: string,
   ): Promise<ApplicationIdentity | null> {
-    const now = new Date();
+    const at = now();
     const subjects = subjectsOf(request, input.applicationNo);
-    const locked = await lookupLockedUntil(db, subjects, now);
+    const locked = await lookupLockedUntil(db, subjects, at);
     if (locked) {
-      reply.send(refusal('lookupLocked', messages.lookupLocked(minutesUntil(locked, now))));
+      reply.send(refusal('lookupLocked', messages.lookupLocked(minutesUntil(locked, at))));
       return null;
     }
     if (!(await app.captcha.verify(db, input.captcha))) {
@@ -98,10 +120,10 @@ export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async 
       await clearLookupFailures(db, input.applicationNo);
       return identity;
     }
-    const lockedNow = await recordLookupFailure(db, subjects, now);
+    const lockedNow = await recordLookupFailure(db, subjects, at);
     reply.send(
       lockedNow
-        ? refusal('lookupLocked', messages.lookupLocked(minutesUntil(lockedNow, now)))
+        ? refusal('lookupLocked', messages.lookupLocked(minutesUntil(lockedNow, at)))
         : refusal('lookupMismatch', mismatch),
     );
     return null;
@@ -110,43 +132,121 @@ export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async 
   async function access(
     identity: ApplicationIdentity,
     token: string,
-    expiresAt: number,
+    claims: Pick<TokenClaims, 'expiresAt' | 'roster'>,
   ): Promise<OverprintAccess> {
     const record = await readApplicationRecord(db, identity.id);
-    return { token, expiresAt: new Date(expiresAt).toISOString(), application: maskedRecord(record) };
+    const rosterOpen = claims.roster === true;
+    return {
+      token,
+      expiresAt: new Date(claims.expiresAt).toISOString(),
+      rosterOpen,
+      application: maskedRecord(record, rosterOpen ? 'whole' : 'masked'),
+    };
+  }
+
+  /** The application a token opens now, with its claims; or the refusal to answer. */
+  async function opened(token: string) {
+    const result = openToken(keys.tokenKey, 'overprint', token, now());
+    if (!result.ok) return { refusal: tokenRefusal(result.reason) } as const;
+    const identity = await findApplicationIdentity(db, result.claims.applicationNo);
+    if (!identity) return { refusal: tokenRefusal('invalid') } as const;
+    return { identity, claims: result.claims } as const;
   }
 
   app.post('/overprint/lookup', WRITE, async (request, reply) => {
     const input = await parseInput(lookupSchema, request.body);
     const identity = await identify(request, reply, input, messages.lookupMismatch());
     if (!identity) return reply;
-    const { token, expiresAt } = visitToken(keys.tokenKey, input.applicationNo, new Date());
-    return ok(await access(identity, token, expiresAt));
+    const { token, expiresAt } = visitToken(keys.tokenKey, input.applicationNo, now());
+    return ok(await access(identity, token, { expiresAt }));
   });
 
   app.post('/DTODGAZ0/getDecryptData', async (request) => {
     const { token, applicationNo } = await parseInput(openTokenSchema, request.body);
-    const opened = openToken(keys.tokenKey, 'overprint', token, new Date());
-    if (!opened.ok) return tokenRefusal(opened.reason);
-    const identity =
-      opened.claims.applicationNo === applicationNo && (await findApplicationIdentity(db, applicationNo));
-    if (!identity) return tokenRefusal('invalid');
-    return ok(await access(identity, token, opened.claims.expiresAt));
+    const link = await opened(token);
+    if ('refusal' in link) return link.refusal;
+    if (link.claims.applicationNo !== applicationNo) return tokenRefusal('invalid');
+    return ok(await access(link.identity, token, link.claims));
+  });
+
+  app.post('/overprint/rosterCode', WRITE, async (request) => {
+    const { token } = await parseInput(rosterCodeSchema, request.body);
+    const visit = await opened(token);
+    if ('refusal' in visit) return visit.refusal;
+    const { applicationNo } = visit.claims;
+    const record = await readApplicationRecord(db, visit.identity.id);
+    if (record.roster.length === 0) return fail(RETURN_CODE.refused, messages.rosterNotGiven());
+    const at = now();
+    const issued = await db.transaction().execute(async (trx) => {
+      const code = await issueEmailCode(trx, keys.codeKey, {
+        purpose: 'roster.print',
+        subject: applicationNo,
+        address: record.contact.email,
+        client: subjectsOf(request, applicationNo).client,
+        now: at,
+      });
+      if ('code' in code)
+        await queueRosterCode(trx, {
+          applicationNo,
+          contactName: record.contact.name,
+          email: record.contact.email,
+          code: code.code,
+          at,
+        });
+      return code;
+    });
+    if ('tooMany' in issued) return rosterRefusal('codeTooMany', messages.emailCodeTooMany(issued.tooMany));
+    return ok<RosterCodeSent>({
+      sentTo: maskEmail(record.contact.email),
+      expiresAt: issued.expiresAt.toISOString(),
+    });
+  });
+
+  app.post('/overprint/rosterOpen', WRITE, async (request) => {
+    const { token, code } = await parseInput(rosterOpenSchema, request.body);
+    const visit = await opened(token);
+    if ('refusal' in visit) return visit.refusal;
+    const { applicationNo, expiresAt } = visit.claims;
+    const checked = await checkEmailCode(db, keys.codeKey, {
+      purpose: 'roster.print',
+      subject: applicationNo,
+      code,
+      now: now(),
+    });
+    if (!checked.ok) {
+      switch (checked.reason) {
+        case 'mismatch':
+          return rosterRefusal('codeMismatch', messages.emailCodeMismatch(checked.triesLeft));
+        case 'voided':
+          return rosterRefusal('codeVoided', messages.emailCodeVoided());
+        case 'expired':
+          return rosterRefusal('codeExpired', messages.emailCodeExpired());
+        case 'none':
+          return rosterRefusal('codeNone', messages.emailCodeNone());
+      }
+    }
+    const open = visitToken(keys.tokenKey, applicationNo, now(), { until: expiresAt });
+    return ok(await access(visit.identity, open.token, { expiresAt: open.expiresAt, roster: true }));
   });
 
   app.post('/overprint/document', PRINT, async (request, reply) => {
     const { token, documents } = await parseInput(documentSchema, request.body);
-    const now = new Date();
-    const opened = openToken(keys.tokenKey, 'overprint', token, now);
-    if (!opened.ok) return tokenRefusal(opened.reason);
-    const identity = await findApplicationIdentity(db, opened.claims.applicationNo);
-    if (!identity) return tokenRefusal('invalid');
-    const record = await readApplicationRecord(db, identity.id);
-    if (documents.includes('roster') && record.roster.length === 0) {
+    const printedAt = now();
+    const visit = await opened(token);
+    if ('refusal' in visit) return visit.refusal;
+    const record = await readApplicationRecord(db, visit.identity.id);
+    const withRoster = documents.includes('roster');
+    if (withRoster && record.roster.length === 0) {
       return fail(RETURN_CODE.refused, messages.rosterNotGiven());
     }
-    const copy = await unlessQueueFull(copies.print(record, documents, now));
-    return copy ? sendCopy(reply, record.applicationNo, copy) : sendPrintBusy(reply);
+    if (withRoster && visit.claims.roster !== true) {
+      return rosterRefusal('rosterCodeRequired', messages.rosterCodeRequired());
+    }
+    const copy = await unlessQueueFull(copies.print(record, documents, printedAt));
+    if (!copy) return sendPrintBusy(reply);
+    // committed before a byte is sent, a copy handed out again included: no print of the 名冊 goes unrecorded
+    if (withRoster) await recordRosterPrint(db, APPLICANT_ACTOR, record);
+    return sendCopy(reply, record.applicationNo, copy);
   });
 
   app.post('/progress/query', WRITE, async (request, reply) => {
@@ -166,6 +266,10 @@ function phoneMatches(identity: ApplicationIdentity, typed: string | undefined):
 }
 
 function refusal(reason: LookupRefusal, message: string) {
+  return fail(RETURN_CODE.refused, message, reason);
+}
+
+function rosterRefusal(reason: RosterRefusal, message: string) {
   return fail(RETURN_CODE.refused, message, reason);
 }
 

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import type { QueueRow } from '../../domain/api/application-queue';
 import { industryLabel } from '../../domain/industry';
 import { formatTaipeiSecond } from '../../domain/roc-date';
@@ -17,14 +18,11 @@ const COLUMNS: Array<[string, (row: QueueRow, asOf: Date) => string | number]> =
 ];
 
 /**
- * A field as CSV: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a
- * formula (= + - @ and the tab or carriage return before them) is kept as text with a leading apostrophe.
+ * Text a spreadsheet would run as a formula: = + - @, or a tab or carriage return before them. papaparse's
+ * own pattern (`escapeFormulae: true`) has the same characters but ends in `.*$`, which fails on a line
+ * break, so it would let `=…` with a line break in it through.
  */
-function field(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+const FORMULA = /^[=+\-@\t\r]/;
 
 /**
  * The first line of the queue's rows as a CSV file a spreadsheet opens in Traditional Chinese: UTF-8 with
@@ -32,10 +30,16 @@ function field(value: string | number): string {
  * Nothing of a roster: no ID numbers, no birth dates.
  */
 export function queueCsvHeader(): string {
-  return `\uFEFF${COLUMNS.map(([header]) => header).join(',')}\r\n`;
+  return `\uFEFF${Papa.unparse([COLUMNS.map(([header]) => header)], { newline: '\r\n' })}\r\n`;
 }
 
-/** Rows as CSV lines, each ending CRLF. */
+/**
+ * Rows as CSV lines, each ending CRLF: a field quoted when it holds a comma, quote or line break, and text
+ * taken for a formula kept as text with a leading apostrophe.
+ */
 export function queueCsvLines(rows: readonly QueueRow[], asOf: Date): string {
-  return rows.map((row) => `${COLUMNS.map(([, cell]) => field(cell(row, asOf))).join(',')}\r\n`).join('');
+  // papaparse writes an empty line for no rows
+  if (rows.length === 0) return '';
+  const lines = rows.map((row) => COLUMNS.map(([, cell]) => cell(row, asOf)));
+  return `${Papa.unparse(lines, { newline: '\r\n', escapeFormulae: FORMULA })}\r\n`;
 }

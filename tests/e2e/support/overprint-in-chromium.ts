@@ -85,6 +85,18 @@ export const overprintInChromium: FlowInChromium<OverprintStimulus, OverprintVie
             if (s.documents.length === 0) await page.getByText('請至少選擇一份文件').waitFor();
             return;
           }
+          case 'enterCode':
+            await field('驗證碼').fill(s.code);
+            await watch.filled?.(page);
+            await page.getByRole('button', { name: '確認驗證碼' }).click();
+            if (!/^\d{6}$/.test(s.code)) await page.getByText('請輸入 6 位數字的驗證碼').waitFor();
+            return;
+          case 'resendCode':
+            await page.getByRole('button', { name: '重新寄送驗證碼' }).click();
+            return;
+          case 'changeChoice':
+            await page.getByRole('button', { name: '改選文件' }).click();
+            return;
           case 'confirm':
             await page.getByRole('button', { name: '確認無誤，下一步' }).click();
             return;

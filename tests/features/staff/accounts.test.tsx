@@ -75,7 +75,8 @@ describe('帳號管理', () => {
     await user.clear(screen.getByLabelText(/^再次輸入初始密碼/));
     await user.type(screen.getByLabelText(/^再次輸入初始密碼/), 'first-password-1');
     await user.click(screen.getByRole('button', { name: '新增' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('已新增 new.person');
+    // the status line is there (empty) before the answer: wait for its words, not for it
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('已新增 new.person'));
     const post = app.calls.find((c) => c.method === 'POST')!;
     expect(post.path).toBe('staff/accounts');
     expect(post.body).toEqual({ name: 'new.person', roles: ['service'], password: 'first-password-1' });

@@ -351,7 +351,8 @@ describe('one e-mail of 寄件匣', () => {
     expect(sent[0]!.headers.get(CSRF_HEADER)).toBe('token-of-this-page');
 
     answer(ok({ id: 12 }));
-    expect(await screen.findByRole('status')).toHaveTextContent(/^已重新排入寄送$/);
+    // the status line is there (empty) before the answer: wait for its words, not for it
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^已重新排入寄送$/));
     await waitFor(() => expect(stateShown()).toHaveTextContent(/^待寄送$/));
     expect(screen.queryByRole('button', { name: '重新寄送' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: '重新整理' })).toHaveFocus());

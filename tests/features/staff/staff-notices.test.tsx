@@ -5,7 +5,7 @@ import type { StaffNotifications } from '../../../src/domain/api/staff-notificat
 import { createTestApp, type TestApp } from '../../support/server';
 import { applyForBasic } from '../../support/shopcart';
 import { answeredBy, ok, renderStaff, type StaffAnswer, type StaffCall } from '../../support/staff-app';
-import { signedInStaff } from '../../support/staff-visitor';
+import { codeSentTo, signedInStaff } from '../../support/staff-visitor';
 
 /*
  * 通知設定 in jsdom (issue 36; docs/specification.md §4 "Staff notices", §6): every staff person chooses,
@@ -18,6 +18,7 @@ import { signedInStaff } from '../../support/staff-visitor';
 const UNDERWRITER = { name: 'under.one', roles: ['underwriter'] };
 const CHOSEN: StaffNotifications = {
   email: 'uw.one@insure.example.com.tw',
+  pending: null,
   kinds: ['application.new'],
   offered: ['application.new', 'documents.overdue'],
 };
@@ -82,7 +83,8 @@ describe('通知設定', () => {
     });
 
     answer(ok({ ...CHOSEN, email: 'uw.two@insure.example.com.tw', kinds: ['documents.overdue'] }));
-    expect(await screen.findByRole('status')).toHaveTextContent(/^已儲存通知設定$/);
+    // the status line is there (empty) before the answer: wait for its words, not for it
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^已儲存通知設定$/));
     expect(save).not.toHaveAttribute('aria-disabled');
     expect(save).toHaveFocus();
     expect(screen.getByLabelText('通知信箱')).toHaveValue('uw.two@insure.example.com.tw');
@@ -123,7 +125,10 @@ describe('通知設定', () => {
   });
 
   it('is every role’s, and says when the roles offer no notice', async () => {
-    openNotices(ok({ email: null, kinds: [], offered: [] }), { name: 'admin.one', roles: ['admin'] });
+    openNotices(ok({ email: null, pending: null, kinds: [], offered: [] }), {
+      name: 'admin.one',
+      roles: ['admin'],
+    });
     expect(await screen.findByText('您的角色目前沒有可選擇的通知項目。')).toBeVisible();
     expect(screen.getByLabelText('通知信箱')).toHaveValue('');
     expect(screen.queryByRole('group', { name: '通知項目' })).not.toBeInTheDocument();
@@ -132,7 +137,7 @@ describe('通知設定', () => {
   });
 
   it('offers the service desk its own notice only', async () => {
-    openNotices(ok({ email: null, kinds: [], offered: ['contact.new'] }), {
+    openNotices(ok({ email: null, pending: null, kinds: [], offered: ['contact.new'] }), {
       name: 'mei',
       roles: ['service'],
     });
@@ -149,10 +154,14 @@ describe('通知設定 against the server', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  it('keeps the choice, and a new application’s notice goes to the address given', async () => {
+  it('keeps the choice, and once the code e-mailed to it is typed a new application’s notice goes to the address given', async () => {
     const underwriter = await signedInStaff(t, ['underwriter'], 'notices.screen');
     const server = answeredBy(underwriter.visitor);
-    renderStaff(PATH, { 'staff/me': server, 'staff/me/notifications': server });
+    renderStaff(PATH, {
+      'staff/me': server,
+      'staff/me/notifications': server,
+      'staff/me/notifications/confirm': server,
+    });
     const user = userEvent.setup();
     const email = await screen.findByLabelText('通知信箱');
     expect(email).toHaveValue('');
@@ -164,11 +173,27 @@ describe('通知設定 against the server', () => {
     await user.type(email, 'uw.screen@insure.example.com.tw');
     await user.click(within(kindsGroup()).getByLabelText('新申請案件'));
     await user.click(screen.getByRole('button', { name: '儲存' }));
-    expect(await screen.findByText('已儲存通知設定')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '已儲存通知設定；驗證碼已寄至 uw.screen@insure.example.com.tw，輸入後才會改用新信箱。',
+      ),
+    ).toHaveAttribute('role', 'status');
+    const pending = screen.getByRole('region', { name: '確認新的通知信箱' });
+    expect(pending).toHaveTextContent('確認前不寄送任何通知。');
+    expect(within(pending).getByTestId('code-state')).toHaveTextContent('待輸入');
+    await user.type(
+      within(pending).getByLabelText(/驗證碼/),
+      await codeSentTo(t, 'uw.screen@insure.example.com.tw'),
+    );
+    await user.click(within(pending).getByRole('button', { name: '確認' }));
+    expect(await screen.findByText('已確認通知信箱')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '確認新的通知信箱' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('通知信箱')).toHaveValue('uw.screen@insure.example.com.tw');
 
     const kept = (await underwriter.visitor.read('staff/me/notifications')).json().data;
     expect(kept).toEqual({
       email: 'uw.screen@insure.example.com.tw',
+      pending: null,
       kinds: ['application.new'],
       offered: ['application.new', 'documents.overdue'],
     });

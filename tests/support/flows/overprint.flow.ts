@@ -2,21 +2,31 @@ import type { EventObject } from 'xstate';
 import type { FlowStep } from '../../../machine-paths/paths';
 import {
   SAMPLE_ACCESS,
+  SAMPLE_CODE,
+  SAMPLE_CODE_SENT,
   SAMPLE_COPY,
   SAMPLE_LINK,
   SAMPLE_LOOKUP,
+  SAMPLE_ROSTER_ACCESS,
 } from '../../../machine-paths/samples/overprint.samples';
 import { ok, refused } from '../oracles/oracle';
 import type { OverprintStimulus } from '../oracles/overprint.oracle';
 
 /** The calls of the overprint flow, compared with the oracle's on every level that has a network. */
-export const OVERPRINT_CALLS = ['overprint/lookup', 'DTODGAZ0/getDecryptData', 'overprint/document'] as const;
+export const OVERPRINT_CALLS = [
+  'overprint/lookup',
+  'DTODGAZ0/getDecryptData',
+  'overprint/rosterCode',
+  'overprint/rosterOpen',
+  'overprint/document',
+] as const;
 
 type Payload = {
   lookup?: unknown;
   token?: string;
   applicationNo?: string;
   documents?: string[];
+  code?: string;
   step?: 1 | 2 | 3 | 4;
   output?: unknown;
   error?: { message?: string };
@@ -25,6 +35,8 @@ type Payload = {
 const CALL_OF = {
   lookup: 'overprint/lookup',
   openLink: 'DTODGAZ0/getDecryptData',
+  sendRosterCode: 'overprint/rosterCode',
+  openRoster: 'overprint/rosterOpen',
   download: 'overprint/document',
 } as const;
 
@@ -35,7 +47,9 @@ const CALL_OF = {
  */
 export function overprintStimuli(step: FlowStep): OverprintStimulus[] {
   const event = step.event as FlowStep['event'] & Payload;
-  const answer = /^xstate\.(done|error)\.actor\.(lookup|openLink|download)$/.exec(event.type);
+  const answer = /^xstate\.(done|error)\.actor\.(lookup|openLink|sendRosterCode|openRoster|download)$/.exec(
+    event.type,
+  );
   if (answer) {
     const call = CALL_OF[answer[2] as keyof typeof CALL_OF];
     const reply = answer[1] === 'done' ? ok(event.output) : refused(null, event.error?.message ?? '');
@@ -48,6 +62,12 @@ export function overprintStimuli(step: FlowStep): OverprintStimulus[] {
       return [{ kind: 'followLink', token: event.token!, applicationNo: event.applicationNo! }];
     case 'documents.confirm':
       return [{ kind: 'choose', documents: [...event.documents!] }];
+    case 'code.submit':
+      return [{ kind: 'enterCode', code: event.code! }];
+    case 'code.resend':
+      return [{ kind: 'resendCode' }];
+    case 'documents.edit':
+      return [{ kind: 'changeChoice' }];
     case 'review.confirm':
       return [{ kind: 'confirm' }];
     case 'document.download':
@@ -78,7 +98,10 @@ export const opened = (
   type: `xstate.done.actor.${kind}`,
   output,
 });
-export const refusedBy = (kind: 'lookup' | 'openLink' | 'download', message: string): OverprintEvent => ({
+export const refusedBy = (
+  kind: 'lookup' | 'openLink' | 'sendRosterCode' | 'openRoster' | 'download',
+  message: string,
+): OverprintEvent => ({
   type: `xstate.error.actor.${kind}`,
   error: { message },
 });
@@ -91,3 +114,14 @@ export const downloaded = (output: unknown = SAMPLE_COPY): OverprintEvent => ({
 });
 export const openStep = (step: 1 | 2 | 3 | 4): OverprintEvent => ({ type: 'flow.goto', step });
 export const startOver: OverprintEvent = { type: 'flow.restart' };
+export const codeSent = (output: unknown = SAMPLE_CODE_SENT): OverprintEvent => ({
+  type: 'xstate.done.actor.sendRosterCode',
+  output,
+});
+export const enterCode = (code: string = SAMPLE_CODE): OverprintEvent => ({ type: 'code.submit', code });
+export const resendCode: OverprintEvent = { type: 'code.resend' };
+export const changeChoice: OverprintEvent = { type: 'documents.edit' };
+export const rosterOpened = (output: unknown = SAMPLE_ROSTER_ACCESS): OverprintEvent => ({
+  type: 'xstate.done.actor.openRoster',
+  output,
+});

@@ -7,12 +7,15 @@ const NETWORK_DOWN = '網路連線異常，請確認網路後再試一次';
 const NO_REASON = '系統忙碌中，請稍後再試';
 // The issue's documents in the order they print: 要保書, 被保險人名冊 (only when a roster was given), 申請摘要.
 const PRINT_ORDER = ['form', 'roster', 'summary'];
+// Issue 45: a code e-mailed to the contact is six digits.
+const CODE = /^\d{6}$/;
 
 export type OverprintStep = 1 | 2 | 3 | 4;
 
-/** What the server opened: the token for STEP4 and the application's data. */
+/** What the server opened: the token for STEP4, whether it prints the 名冊, and the application's data. */
 interface Opened {
   token: string;
+  rosterOpen: boolean;
   application: { applicationNo: string; roster: unknown[] };
 }
 
@@ -23,6 +26,12 @@ export type OverprintStimulus =
   | { kind: 'followLink'; token: string; applicationNo: string }
   /** STEP2: ticks the documents and clicks 下一步 */
   | { kind: 'choose'; documents: string[] }
+  /** STEP2, the 名冊 chosen without its code: types the code the contact received and clicks 確認驗證碼 */
+  | { kind: 'enterCode'; code: string }
+  /** STEP2: 重新寄送驗證碼 */
+  | { kind: 'resendCode' }
+  /** STEP2: 改選文件, back from the code to the choice */
+  | { kind: 'changeChoice' }
   /** STEP3: 確認無誤，下一步 */
   | { kind: 'confirm' }
   /** STEP4: 下載 PDF (again: 補印) */
@@ -33,7 +42,12 @@ export type OverprintStimulus =
   | { kind: 'startOver' }
   | {
       kind: 'reply';
-      call: 'overprint/lookup' | 'DTODGAZ0/getDecryptData' | 'overprint/document';
+      call:
+        | 'overprint/lookup'
+        | 'DTODGAZ0/getDecryptData'
+        | 'overprint/rosterCode'
+        | 'overprint/rosterOpen'
+        | 'overprint/document';
       reply: ServerReply;
     };
 
@@ -41,8 +55,10 @@ export interface OverprintView {
   step: OverprintStep;
   /** a call is under way: 查詢中 or 產生文件中 */
   busy: boolean;
-  /** why STEP1's lookup or STEP4's download got nothing, on that step */
+  /** why STEP1's lookup, STEP2's code or STEP4's download got nothing, on that step */
   failure: string | null;
+  /** STEP2 asks for the code: where it went (the contact's address, masked) */
+  codeSentTo: string | null;
   /** STEP2-4 (and STEP1 once one is open): the application on screen */
   applicationNo: string | null;
   /** STEP3 and STEP4: the chosen documents, in the order they print */
@@ -57,6 +73,13 @@ export interface OverprintView {
  * and is confirmed, STEP4 downloads the PDF as often as asked. Back, Forward and deep links land on the step
  * asked for or the furthest the data allows. A refusal is shown on the step it happened on until the
  * visitor tries again or leaves it. 查詢其他申請 drops everything once an application is open.
+ *
+ * Issue 45: the 名冊 carries full ID numbers and birth dates, so it prints only when what opened the
+ * application opens it too (the print link the applicant's session was given does); otherwise choosing it
+ * e-mails a code to the application's contact, and STEP2 asks for it (six digits) before STEP3. 重新寄送驗證碼
+ * sends another; a resend refused leaves the code sent before to be typed, a first send refused leaves the
+ * choice. 改選文件 goes back to the choice. A code refused is said on STEP2. Leaving STEP2 drops the code's
+ * form; the 名冊 chosen and not opened keeps Forward and deep links on STEP2.
  */
 export class OverprintOracle implements Oracle<OverprintStimulus, OverprintView> {
   readonly sent: SentRequest[] = [];
@@ -65,6 +88,8 @@ export class OverprintOracle implements Oracle<OverprintStimulus, OverprintView>
   private failure: string | null = null;
   private opened: Opened | null = null;
   private documents: string[] | null = null;
+  /** STEP2 shows the code's form: where the code went */
+  private codeSentTo: string | null = null;
   private confirmedFor: string | null = null;
   private copies = 0;
 
@@ -78,6 +103,17 @@ export class OverprintOracle implements Oracle<OverprintStimulus, OverprintView>
     return PRINT_ORDER.filter((doc) => doc !== 'roster' || (this.opened?.application.roster.length ?? 0) > 0);
   }
 
+  /** The 名冊 is chosen and what opened the application does not print it. */
+  private awaitsCode(): boolean {
+    return (this.documents?.includes('roster') ?? false) && !this.opened!.rosterOpen;
+  }
+
+  private moveTo(step: OverprintStep) {
+    this.step = step;
+    this.failure = null;
+    this.codeSentTo = null;
+  }
+
   apply(s: OverprintStimulus): void {
     if (this.busy && s.kind !== 'reply') return;
     switch (s.kind) {
@@ -89,14 +125,29 @@ export class OverprintOracle implements Oracle<OverprintStimulus, OverprintView>
           this.ask('DTODGAZ0/getDecryptData', { token: s.token, applicationNo: s.applicationNo });
         return;
       case 'choose': {
-        if (this.step !== 2 || s.documents.length === 0) return;
+        if (this.step !== 2 || this.codeSentTo !== null || s.documents.length === 0) return;
         if (!s.documents.every((doc) => this.printable().includes(doc))) return;
         const documents = PRINT_ORDER.filter((doc) => s.documents.includes(doc));
         if (documents.join() !== this.documents?.join()) this.confirmedFor = null;
         this.documents = documents;
-        this.step = 3;
+        if (this.awaitsCode()) this.ask('overprint/rosterCode', { token: this.opened!.token });
+        else this.moveTo(3);
         return;
       }
+      case 'enterCode':
+        if (this.step === 2 && this.codeSentTo !== null && CODE.test(s.code))
+          this.ask('overprint/rosterOpen', { token: this.opened!.token, code: s.code });
+        return;
+      case 'resendCode':
+        if (this.step === 2 && this.codeSentTo !== null)
+          this.ask('overprint/rosterCode', { token: this.opened!.token });
+        return;
+      case 'changeChoice':
+        if (this.step === 2 && this.codeSentTo !== null) {
+          this.codeSentTo = null;
+          this.failure = null;
+        }
+        return;
       case 'confirm':
         if (this.step !== 3) return;
         this.confirmedFor = this.documents!.join();
@@ -111,14 +162,13 @@ export class OverprintOracle implements Oracle<OverprintStimulus, OverprintView>
         const step: OverprintStep =
           s.step === 1 || !this.opened
             ? 1
-            : s.step === 2 || !this.documents
+            : s.step === 2 || !this.documents || this.awaitsCode()
               ? 2
               : s.step === 3 || this.confirmedFor !== this.documents.join()
                 ? 3
                 : 4;
         if (step === this.step) return;
-        this.step = step;
-        this.failure = null;
+        this.moveTo(step);
         return;
       }
       case 'startOver':
@@ -127,8 +177,7 @@ export class OverprintOracle implements Oracle<OverprintStimulus, OverprintView>
         this.documents = null;
         this.confirmedFor = null;
         this.copies = 0;
-        this.failure = null;
-        this.step = 1;
+        this.moveTo(1);
         return;
       case 'reply': {
         this.busy = false;
@@ -138,12 +187,22 @@ export class OverprintOracle implements Oracle<OverprintStimulus, OverprintView>
             this.copies += 1;
             return;
           }
+          if (s.call === 'overprint/rosterCode') {
+            this.codeSentTo = (reply.data as { sentTo: string }).sentTo;
+            return;
+          }
+          if (s.call === 'overprint/rosterOpen') {
+            // the same visit, now printing the 名冊: the choice stands, on to STEP3
+            this.opened = reply.data as Opened;
+            this.moveTo(3);
+            return;
+          }
           // a newly opened application starts its choice afresh
           this.opened = reply.data as Opened;
           this.documents = null;
           this.confirmedFor = null;
           this.copies = 0;
-          this.step = 2;
+          this.moveTo(2);
           return;
         }
         this.failure = reply === 'network-error' ? NETWORK_DOWN : reply.msg || NO_REASON;
@@ -155,7 +214,8 @@ export class OverprintOracle implements Oracle<OverprintStimulus, OverprintView>
     return {
       step: this.step,
       busy: this.busy,
-      failure: this.step === 1 || this.step === 4 ? this.failure : null,
+      failure: this.step !== 3 ? this.failure : null,
+      codeSentTo: this.step === 2 ? this.codeSentTo : null,
       applicationNo: this.opened?.application.applicationNo ?? null,
       documents: this.step >= 3 ? this.documents : null,
       copies: this.step === 4 ? this.copies : 0,

@@ -37,17 +37,35 @@ export async function readApplicationCase(
   const [record, progress, handling] = await Promise.all([
     readApplicationRecord(db, row.id),
     readApplicationProgress(db, row.id),
-    readAuditLog(db, { applicationNo, page: 1, pageSize: HANDLING_MAX }),
+    readAuditLog(db, { applicationNo, exceptActions: ['application.read'], page: 1, pageSize: HANDLING_MAX }),
   ]);
   const underwriter = roles.includes('underwriter');
   return {
-    record: maskedRecord(record),
+    record: maskedRecord(record, maySeeFullRoster(roles) ? 'whole' : 'masked'),
     version: row.version,
     progress: progress.events,
     handling: handling.entries,
     moves: underwriter ? movesFrom(record.status).map(({ to, noteRequired }) => ({ to, noteRequired })) : [],
     mayRevealRoster: maySeeFullRoster(roles),
   };
+}
+
+/**
+ * The case `staff` opened, as {@link readApplicationCase} answers it, the opening recorded in the audit log
+ * before it is answered (個資法: every reading of personal data is accounted for). Undefined, and nothing
+ * recorded, when no application has the number.
+ */
+export async function openApplicationCase(
+  db: Kysely<Database>,
+  staff: { name: string; roles: readonly StaffRole[] },
+  applicationNo: string,
+): Promise<ApplicationCase | undefined> {
+  const found = await readApplicationCase(db, applicationNo, staff.roles);
+  if (found)
+    await db
+      .transaction()
+      .execute((trx) => recordAudit(trx, { actor: staff.name, action: 'application.read', applicationNo }));
+  return found;
 }
 
 /**

@@ -37,6 +37,8 @@ export interface AuditFilter {
   person?: string;
   applicationNo?: string;
   contactNo?: string;
+  /** leave these actions out (a case's handling lists what was done with it, not each opening) */
+  exceptActions?: readonly AuditAction[];
   /** from this instant on */
   start?: Date;
   /** before this instant */
@@ -47,12 +49,13 @@ export interface AuditFilter {
 
 /** A page of the audit log, newest first, and how many entries the filter matches. */
 export async function readAuditLog(db: Kysely<Database>, filter: AuditFilter): Promise<AuditPage> {
-  const { person, applicationNo, contactNo, start, end, page, pageSize } = filter;
+  const { person, applicationNo, contactNo, exceptActions, start, end, page, pageSize } = filter;
   const matching = db.selectFrom('audit_log').where((eb) => {
     const conditions = [];
     if (person) conditions.push(eb.or([eb('actor', '=', person), eb('target_staff', '=', person)]));
     if (applicationNo) conditions.push(eb('application_no', '=', applicationNo));
     if (contactNo) conditions.push(eb('contact_no', '=', contactNo));
+    if (exceptActions?.length) conditions.push(eb('action', 'not in', exceptActions));
     if (start) conditions.push(eb('at', '>=', start));
     if (end) conditions.push(eb('at', '<', end));
     return eb.and(conditions);

@@ -11,9 +11,12 @@ export interface QueuedMail {
   kind: OutboxKind;
   to: { address: string; name: string };
   mail: RenderedMail;
-  about: { applicationNo: string } | { contactNo: string };
+  /** what it is about; null only for a staff member's own notice address (kind staff.address) */
+  about: { applicationNo: string } | { contactNo: string } | null;
   /** the cause's time: the message is due at once */
   at: Date;
+  /** a code the text holds as CODE_PLACEHOLDER (mail/code-placeholder.ts), put in only as it is sent */
+  secret?: string;
 }
 
 /**
@@ -33,8 +36,9 @@ export async function queueMail(trx: Transaction<Database>, queued: QueuedMail):
       html: queued.mail.html,
       next_attempt_at: queued.at,
       created_at: queued.at,
-      application_no: 'applicationNo' in queued.about ? queued.about.applicationNo : null,
-      contact_no: 'contactNo' in queued.about ? queued.about.contactNo : null,
+      application_no: queued.about && 'applicationNo' in queued.about ? queued.about.applicationNo : null,
+      contact_no: queued.about && 'contactNo' in queued.about ? queued.about.contactNo : null,
+      secret: queued.secret ?? null,
     })
     .execute();
 }
@@ -65,7 +69,7 @@ export async function countSentTo(
 /** A message a worker holds: what it sends, and the try it is. */
 export type TakenMessage = Pick<
   Selectable<OutboxTable>,
-  'id' | 'message_id' | 'recipient' | 'recipient_name' | 'subject' | 'text' | 'html' | 'attempts'
+  'id' | 'message_id' | 'recipient' | 'recipient_name' | 'subject' | 'text' | 'html' | 'attempts' | 'secret'
 >;
 
 /**
@@ -115,7 +119,17 @@ export async function takeDueMessages(
           taken_until: new Date(take.now.getTime() + take.leaseMs),
         }))
         .where('id', '=', row.id)
-        .returning(['id', 'message_id', 'recipient', 'recipient_name', 'subject', 'text', 'html', 'attempts'])
+        .returning([
+          'id',
+          'message_id',
+          'recipient',
+          'recipient_name',
+          'subject',
+          'text',
+          'html',
+          'attempts',
+          'secret',
+        ])
         .executeTakeFirstOrThrow();
       taken.push(message);
     }
@@ -161,7 +175,10 @@ export async function recordDelivery(
         state,
         taken_by: null,
         taken_until: null,
-        ...(outcome.accepted ? { sent_at: delivery.at, last_error: null } : { last_error: outcome.answer }),
+        // a code is kept only until its message is sent (mail/code-placeholder.ts)
+        ...(outcome.accepted
+          ? { sent_at: delivery.at, last_error: null, secret: null }
+          : { last_error: outcome.answer }),
         ...(state === 'waiting' && wait !== null
           ? { next_attempt_at: new Date(delivery.at.getTime() + wait) }
           : {}),

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { StaffNoticeKind } from '../../../domain/staff-notifications';
 import type { Database } from '../schema';
 
-/** A person's notice address and the notices they chose. */
+/** A person's confirmed notice address and the notices they chose. */
 export async function readStaffNotifications(
   db: Kysely<Database>,
   staff: string,
@@ -17,19 +17,35 @@ export async function readStaffNotifications(
   return { email: person?.email ?? null, kinds: chosen.map((c) => c.kind) };
 }
 
-/** Sets a person's notice address (null: none) and their notices, replacing the ones chosen before. */
-export async function writeStaffNotifications(
-  db: Kysely<Database>,
+/**
+ * Sets the notices a person chose, replacing the ones chosen before, in `trx`; answers their confirmed
+ * notice address, read under the row's lock.
+ */
+export async function writeNoticeKinds(
+  trx: Transaction<Database>,
   staff: string,
-  choice: { email: string | null; kinds: readonly StaffNoticeKind[] },
+  kinds: readonly StaffNoticeKind[],
+): Promise<string | null> {
+  const person = await trx
+    .selectFrom('staff')
+    .select('email')
+    .where('name', '=', staff)
+    .forUpdate()
+    .executeTakeFirst();
+  await trx.deleteFrom('staff_notifications').where('staff', '=', staff).execute();
+  if (kinds.length > 0)
+    await trx
+      .insertInto('staff_notifications')
+      .values(kinds.map((kind) => ({ staff, kind })))
+      .execute();
+  return person?.email ?? null;
+}
+
+/** Sets a person's notice address (null: none): a new one only once its code was typed. */
+export async function writeNoticeAddress(
+  trx: Transaction<Database>,
+  staff: string,
+  email: string | null,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('staff').set({ email: choice.email }).where('name', '=', staff).execute();
-    await trx.deleteFrom('staff_notifications').where('staff', '=', staff).execute();
-    if (choice.kinds.length > 0)
-      await trx
-        .insertInto('staff_notifications')
-        .values(choice.kinds.map((kind) => ({ staff, kind })))
-        .execute();
-  });
+  await trx.updateTable('staff').set({ email }).where('name', '=', staff).execute();
 }

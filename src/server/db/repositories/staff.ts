@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { STAFF_LOCK_AFTER, STAFF_LOCK_MINUTES, type StaffAccount } from '../../../domain/api/staff';
+import { STAFF_IDLE_SECONDS, type StaffAccount } from '../../../domain/api/staff';
 import { OPERATOR_ACTOR } from '../../../domain/audit-actions';
 import { isStaffRole, rolesLabel, STAFF_ROLES, type StaffRole } from '../../../domain/staff-roles';
 import type { Database } from '../schema';
 import { recordAudit } from './audit-log';
 
-/** How long a staff sign-in lasts. */
+/** How long a staff sign-in lasts at most; it ends sooner after STAFF_IDLE_SECONDS without a request. */
 export const STAFF_SESSION_HOURS = 8;
 
 const MINUTE = 60_000;
@@ -14,8 +14,8 @@ const MINUTE = 60_000;
 export interface StoredStaff {
   name: string;
   passwordHash: string;
-  /** the wrong-password lock, as stored (it may be over) */
-  lockedUntil: Date | null;
+  /** the name's count of wrong passwords from every address, as stored (sign-in-counts.ts reads it) */
+  failures: { failed_logins: number; last_failed_at: Date | null; locked_until: Date | null };
   /** locked by an admin */
   suspended: boolean;
 }
@@ -41,9 +41,10 @@ export async function rolesOf(db: Kysely<Database>, name: string): Promise<Staff
 
 /**
  * `npm run staff:add`: adds an account with `roles`, or gives an existing one the new hash and `roles`:
- * its wrong-password lock and count cleared, its sessions ended (a password replaced may have been known to
- * someone else). An admin's lock stays: only an admin lifts it. Audited as the operator's 'staff.add' or
- * 'staff.roles'. Answers whether the account was new.
+ * its wrong-password counts and locks cleared (the name's and every address's), its sessions ended and the
+ * addresses it signed in from forgotten (a password replaced may have been known to someone else). An
+ * admin's lock stays: only an admin lifts it. Audited as the operator's 'staff.add' or 'staff.roles'.
+ * Answers whether the account was new.
  */
 export async function upsertStaff(
   db: Kysely<Database>,
@@ -70,6 +71,8 @@ export async function upsertStaff(
         })
         .where('name', '=', name)
         .execute();
+      await trx.deleteFrom('login_failures').where('staff', '=', name).execute();
+      await trx.deleteFrom('staff_known_clients').where('staff', '=', name).execute();
       await trx.deleteFrom('staff_sessions').where('staff', '=', name).execute();
     }
     await replaceRoles(trx, name, roles);
@@ -206,21 +209,37 @@ export async function endStaffSessions(
   });
 }
 
-/** Every account, by name, as the admin's list shows it. */
+/**
+ * Every account, by name, as the admin's list shows it; its wrong-password lock is the last to end of the
+ * name's (from the addresses it never signed in from) and of each address's.
+ */
 export async function listStaff(db: Kysely<Database>, now: Date): Promise<StaffAccount[]> {
-  const [accounts, roles] = await Promise.all([
+  const [accounts, roles, addressLocks] = await Promise.all([
     db
       .selectFrom('staff')
       .select(['name', 'locked_until', 'suspended_at', 'last_signed_in_at', 'created_at'])
       .orderBy('name')
       .execute(),
     db.selectFrom('staff_roles').select(['staff', 'role']).execute(),
+    db
+      .selectFrom('login_failures')
+      .select(['staff', 'locked_until'])
+      .where('staff', 'is not', null)
+      .where('locked_until', '>', now)
+      .execute(),
   ]);
+  const lockOf = (row: { name: string; locked_until: Date | null }) =>
+    [
+      row.locked_until,
+      ...addressLocks.filter((lock) => lock.staff === row.name).map((lock) => lock.locked_until),
+    ]
+      .map((until) => inForce(until, now))
+      .reduce<Date | null>((last, until) => (until && (!last || until > last) ? until : last), null);
   return accounts.map((row) => ({
     name: row.name,
     roles: orderedRoles(roles.filter((r) => r.staff === row.name).map((r) => r.role)),
     suspended: row.suspended_at !== null,
-    lockedUntil: inForce(row.locked_until, now)?.toISOString() ?? null,
+    lockedUntil: lockOf(row)?.toISOString() ?? null,
     lastSignedInAt: row.last_signed_in_at ? new Date(row.last_signed_in_at).toISOString() : null,
     createdAt: new Date(row.created_at).toISOString(),
   }));
@@ -229,40 +248,22 @@ export async function listStaff(db: Kysely<Database>, now: Date): Promise<StaffA
 export async function findStaff(db: Kysely<Database>, name: string): Promise<StoredStaff | null> {
   const row = await db
     .selectFrom('staff')
-    .select(['name', 'password_hash', 'locked_until', 'suspended_at'])
+    .select(['name', 'password_hash', 'failed_logins', 'last_failed_at', 'locked_until', 'suspended_at'])
     .where('name', '=', name)
     .executeTakeFirst();
   return row
     ? {
         name: row.name,
         passwordHash: row.password_hash,
-        lockedUntil: row.locked_until,
+        failures: {
+          failed_logins: row.failed_logins,
+          last_failed_at: row.last_failed_at,
+          locked_until: row.locked_until,
+        },
         suspended: row.suspended_at !== null,
       }
     : null;
 }
-
-/**
- * One more wrong sign-in, as the columns of a row of `table` are set in one statement (two sign-ins at
- * once both count): a count whose last wrong try is STAFF_LOCK_MINUTES old is forgotten and starts again;
- * the STAFF_LOCK_AFTER-th in a row locks the name for STAFF_LOCK_MINUTES and starts the count again.
- * An account's row and an unknown name's count alike, so the answers tell no names apart.
- */
-function countedFailure(table: 'staff' | 'login_failures', now: Date) {
-  const column = (name: string) => sql.ref(`${table}.${name}`);
-  const forgotten = sql<boolean>`${column('last_failed_at')} is null or ${column('last_failed_at')} <= ${forgetBefore(now)}`;
-  const count = sql<number>`case when ${forgotten} then 1 else ${column('failed_logins')} + 1 end`;
-  const reached = sql<boolean>`${count} >= ${STAFF_LOCK_AFTER}`;
-  const until = new Date(now.getTime() + STAFF_LOCK_MINUTES * MINUTE);
-  return {
-    failed_logins: sql<number>`case when ${reached} then 0 else ${count} end`,
-    locked_until: sql<Date | null>`case when ${reached} then ${until} else ${column('locked_until')} end`,
-    last_failed_at: now,
-  };
-}
-
-/** Wrong sign-ins before this instant are forgotten: as long ago as the lock they may earn lasts. */
-const forgetBefore = (now: Date) => new Date(now.getTime() - STAFF_LOCK_MINUTES * MINUTE);
 
 /** A lock stored, if it is still in force. */
 function inForce(lockedUntil: Date | null | undefined, now: Date): Date | null {
@@ -270,78 +271,31 @@ function inForce(lockedUntil: Date | null | undefined, now: Date): Date | null {
   return until && until > now ? until : null;
 }
 
-/** Counts a wrong password of an account (countedFailure). Answers the lock, if any. */
-export async function recordFailedLogin(db: Kysely<Database>, name: string, now: Date): Promise<Date | null> {
-  const row = await db
-    .updateTable('staff')
-    .set(countedFailure('staff', now))
-    .where('name', '=', name)
-    .returning('locked_until')
-    .executeTakeFirst();
-  return inForce(row?.locked_until, now);
-}
-
-/** The lock in force on a name no account has, by its subject (an HMAC of it), if any. */
-export async function unknownNameLock(
-  db: Kysely<Database>,
-  subject: string,
-  now: Date,
-): Promise<Date | null> {
-  const row = await db
-    .selectFrom('login_failures')
-    .select('locked_until')
-    .where('subject', '=', subject)
-    .executeTakeFirst();
-  return inForce(row?.locked_until, now);
-}
+/** Sessions without a request since this instant have ended. */
+const idleBefore = (now: Date) => new Date(now.getTime() - STAFF_IDLE_SECONDS * 1000);
 
 /**
- * Counts a wrong sign-in of a name no account has, by its subject, as an account's wrong password is
- * counted (countedFailure; the first is a count of 1, short of any lock). Answers the lock, if any. Rows
- * whose count is forgotten and whose lock is over are deleted here, so the table holds only the names
- * tried in the last STAFF_LOCK_MINUTES, or locked.
- */
-export async function recordUnknownNameFailure(
-  db: Kysely<Database>,
-  subject: string,
-  now: Date,
-): Promise<Date | null> {
-  const row = await db
-    .insertInto('login_failures')
-    .values({ subject, failed_logins: 1, last_failed_at: now, locked_until: null })
-    .onConflict((conflict) => conflict.column('subject').doUpdateSet(countedFailure('login_failures', now)))
-    .returning('locked_until')
-    .executeTakeFirstOrThrow();
-  await db
-    .deleteFrom('login_failures')
-    .where('last_failed_at', '<=', forgetBefore(now))
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .execute();
-  return inForce(row.locked_until, now);
-}
-
-/**
- * A right password: the count of wrong ones starts again, the sign-in is noted and a session of `name`
- * starts; answers its token. Expired sessions (anyone's) are deleted here.
+ * A right password: the sign-in is noted and a session of `name` starts; answers its token. Sessions over
+ * (8 hours old, or idle) are deleted here, anyone's.
  */
 export async function startStaffSession(
   trx: Transaction<Database>,
   name: string,
   now: Date,
 ): Promise<string> {
-  await trx
-    .updateTable('staff')
-    .set({ failed_logins: 0, last_failed_at: null, locked_until: null, last_signed_in_at: now })
-    .where('name', '=', name)
-    .execute();
+  await trx.updateTable('staff').set({ last_signed_in_at: now }).where('name', '=', name).execute();
   const id = randomBytes(32).toString('base64url');
-  await trx.deleteFrom('staff_sessions').where('expires_at', '<=', now).execute();
+  await trx
+    .deleteFrom('staff_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_active_at', '<=', idleBefore(now))]))
+    .execute();
   await trx
     .insertInto('staff_sessions')
     .values({
       id,
       staff: name,
       created_at: now,
+      last_active_at: now,
       expires_at: new Date(now.getTime() + STAFF_SESSION_HOURS * 60 * MINUTE),
     })
     .execute();
@@ -349,26 +303,55 @@ export async function startStaffSession(
 }
 
 /**
- * Who a session token belongs to, and the roles they hold now; an expired or unknown token, or one of an
- * account an admin locked, has nobody.
+ * Who a session token belongs to, and the roles they hold now; the request renews the session's last
+ * activity. An unknown token, one 8 hours old or STAFF_IDLE_SECONDS without a request, or one of an account
+ * an admin locked, has nobody (and is not renewed).
  */
-export async function findStaffSession(
+export async function renewStaffSession(
   db: Kysely<Database>,
   id: string,
   now: Date,
 ): Promise<{ name: string; roles: StaffRole[] } | null> {
   const rows = await db
-    .selectFrom('staff_sessions')
-    .innerJoin('staff', 'staff.name', 'staff_sessions.staff')
-    .leftJoin('staff_roles', 'staff_roles.staff', 'staff_sessions.staff')
-    .select(['staff_sessions.staff as name', 'staff_roles.role'])
-    .where('staff_sessions.id', '=', id)
-    .where('staff_sessions.expires_at', '>', now)
-    .where('staff.suspended_at', 'is', null)
+    .with('renewed', (cte) =>
+      cte
+        .updateTable('staff_sessions')
+        .set({ last_active_at: now })
+        .where('id', '=', id)
+        .where('expires_at', '>', now)
+        .where('last_active_at', '>', idleBefore(now))
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('staff')
+              .select('staff.name')
+              .whereRef('staff.name', '=', 'staff_sessions.staff')
+              .where('staff.suspended_at', 'is', null),
+          ),
+        )
+        .returning('staff'),
+    )
+    .selectFrom('renewed')
+    .leftJoin('staff_roles', 'staff_roles.staff', 'renewed.staff')
+    .select(['renewed.staff as name', 'staff_roles.role'])
     .execute();
   const first = rows[0];
   if (!first) return null;
   return { name: first.name, roles: orderedRoles(rows.map((row) => row.role).filter(isStaffRole)) };
+}
+
+/**
+ * Ends a session that went STAFF_IDLE_SECONDS without a request (within its 8 hours): answers whether the
+ * token named one, so the refusal can say why.
+ */
+export async function endIdleStaffSession(db: Kysely<Database>, id: string, now: Date): Promise<boolean> {
+  const row = await db
+    .deleteFrom('staff_sessions')
+    .where('id', '=', id)
+    .where('expires_at', '>', now)
+    .where('last_active_at', '<=', idleBefore(now))
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 /** Ends one session; answers whose it was, if it was one. */
