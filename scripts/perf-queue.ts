@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { QueuePage } from '../src/domain/api/application-queue';
 import { APPLICATION_STATUSES } from '../src/domain/application-status';
@@ -24,8 +25,12 @@ import { type SeededApplications, seededApplications } from './perf-queue/applic
 // (PGlite belongs to one process: into its DATA_DIR, then closed; PostgreSQL: a throw-away cluster,
 // analysed as autovacuum would), signs in over HTTP and reads each kind of query PERF_REQUESTS times,
 // first one request at a time, then from READERS underwriters at once. The CSV export is timed apart,
-// PERF_EXPORTS times a kind, and held to no budget: it is a file of up to 10,000 rows. A kind whose p99
-// is 100 ms or more, or any refused answer, exits 1. The client runs on the same cores as the server.
+// PERF_EXPORTS times a kind, and held to no budget: it is a file of up to 10,000 rows. What an export costs
+// everyone else is measured too: a visitor reads catalogue/queryPackages (held in memory: its time is the
+// event loop's) one read after another, alone, then while the underwriter exports the whole queue
+// PERF_EXPORTS times; its longest read beside the exports is how long an export holds the event loop. A
+// kind whose p99 is 100 ms or more, or any refused answer, exits 1. The client runs on the same cores as
+// the server.
 const REQUESTS = Number(process.env.PERF_REQUESTS ?? 500);
 const EXPORTS = Number(process.env.PERF_EXPORTS ?? 20);
 const READERS = Number(process.env.READERS ?? 4);
@@ -154,6 +159,53 @@ async function measureExports(reader: HttpVisitor): Promise<Timings[]> {
   return results;
 }
 
+/** A visitor's catalogue reads, one after another, until `until` settles; its latencies (ms). */
+async function readWhile(reader: HttpVisitor, until: Promise<unknown>): Promise<Timings> {
+  const into = timings();
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    const started = performance.now();
+    const answer = await reader.get('catalogue/queryPackages');
+    into.latencies.push(performance.now() - started);
+    if (answer.status !== 200) into.refused.push(`catalogue/queryPackages: ${answer.status}`);
+  }
+  return into;
+}
+
+/** The catalogue read alone for as long as the exports took, then beside them. */
+async function measureBesideExports(
+  exporter: HttpVisitor,
+  reader: HttpVisitor,
+  exportsTook: number,
+): Promise<Timings[]> {
+  const alone = await readWhile(reader, sleep(exportsTook));
+  const exporting = (async () => {
+    for (let round = 0; round < EXPORTS; round++) await exporter.download(exportKinds[0]!.path(round));
+  })();
+  return [alone, await readWhile(reader, exporting)];
+}
+
+/** Prints the reads' p50, p99 and longest. */
+function reportBeside(title: string, results: Timings[]): void {
+  console.log(`\n${title}`);
+  console.log(
+    `${'phase'.padEnd(30)} ${'reads'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)}`,
+  );
+  for (const [name, result] of [
+    ['alone', results[0]!],
+    [`beside ${EXPORTS} exports`, results[1]!],
+  ] as const) {
+    const sorted = [...result.latencies].sort((a, b) => a - b);
+    console.log(
+      `${name.padEnd(30)} ${String(sorted.length).padStart(8)} ${percentile(sorted, 0.5).toFixed(1).padStart(7)} ${percentile(sorted, 0.99).toFixed(1).padStart(7)} ${(sorted.at(-1) ?? 0).toFixed(1).padStart(7)}`,
+    );
+    if (result.refused.length) console.log(`  ${result.refused.length} refused, first: ${result.refused[0]}`);
+  }
+}
+
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 /** `text` padded to `columns` as a terminal shows it: a CJK character takes two. */
@@ -244,7 +296,14 @@ async function run(database: string): Promise<boolean> {
       exports,
       false,
     );
-    return within && exported;
+    const visitor = await HttpVisitor.arrive(server.origin);
+    const exportsTook = exports[0]!.latencies.reduce((sum, ms) => sum + ms, 0);
+    const beside = await measureBesideExports(readers[0]!, visitor, exportsTook);
+    reportBeside(
+      `${label}, a visitor's catalogue read beside the whole queue's export; load average ${load()}`,
+      beside,
+    );
+    return within && exported && beside.every((result) => result.refused.length === 0);
   } finally {
     await server?.stop();
     await postgres?.remove();

@@ -1,9 +1,8 @@
-import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { OverprintDocument } from '../../src/domain/api/overprint';
-import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/envelope';
+import { type Answer, HttpClient } from './http-client';
 
 // The printing visitors of scripts/perf-pdf.ts, on a thread of their own so that receiving their PDFs
 // never delays the reader's event loop: each visitor prints in a loop, the next as soon as the last is
@@ -29,61 +28,27 @@ const CHOICES: OverprintDocument[][] = [
   ['form', 'roster', 'summary'],
 ];
 
-/** A visitor printing over plain node:http from PRINTER_ADDRESS: its cookies, the CSRF header, a token. */
+/** A visitor printing from PRINTER_ADDRESS with its token. */
 class Printer {
-  readonly #agent = new Agent({ keepAlive: true, maxSockets: 1, localAddress: PRINTER_ADDRESS });
-  #cookies = new Map<string, string>();
+  readonly #client: HttpClient;
 
   constructor(
-    private readonly origin: string,
+    origin: string,
     private readonly token: string,
-  ) {}
-
-  async arrive(): Promise<void> {
-    await this.#send('GET', '/groupins/');
+  ) {
+    this.#client = new HttpClient(origin, PRINTER_ADDRESS);
   }
 
-  /** the answer's status and its Retry-After in seconds (0 without one) */
-  print(documents: OverprintDocument[]): Promise<{ status: number; retryAfter: number }> {
-    return this.#send('POST', `${API_BASE}/overprint/document`, { token: this.token, documents });
+  arrive(): Promise<void> {
+    return this.#client.arrive();
+  }
+
+  print(documents: OverprintDocument[]): Promise<Answer> {
+    return this.#client.post('overprint/document', { token: this.token, documents });
   }
 
   close(): void {
-    this.#agent.destroy();
-  }
-
-  #send(method: string, path: string, body?: unknown): Promise<{ status: number; retryAfter: number }> {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const cookie = [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    return new Promise((resolve, reject) => {
-      const outgoing = request(`${this.origin}${path}`, {
-        method,
-        agent: this.#agent,
-        headers: {
-          cookie,
-          ...(payload
-            ? { 'content-type': 'application/json', [CSRF_HEADER]: this.#cookies.get(CSRF_COOKIE) ?? '' }
-            : {}),
-        },
-      });
-      outgoing.on('response', (response) => {
-        for (const line of response.headers['set-cookie'] ?? []) {
-          const [pair = ''] = line.split(';');
-          const at = pair.indexOf('=');
-          this.#cookies.set(pair.slice(0, at), pair.slice(at + 1));
-        }
-        response.resume();
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            retryAfter: Number(response.headers['retry-after'] ?? 0),
-          }),
-        );
-        response.on('error', reject);
-      });
-      outgoing.on('error', reject);
-      outgoing.end(payload);
-    });
+    this.#client.close();
   }
 }
 

@@ -296,12 +296,16 @@ describe('e-mail through the outbox, in Chromium against the built server and a 
     expect(mails.map((mail) => mail.subject)).toEqual([acknowledgement, replied]);
     for (const mail of mails) {
       expect(mail.envelopeTo).toEqual([message.email]);
-      expect(mail.headers.get('to')).toEqual([`${message.name} <${message.email}>`]);
       expect(mail.messageId).toMatch(MESSAGE_ID);
       expectBothParts(mail, contactNo, topic);
     }
-    // 公司名稱, 留言時間 and the day the reply comes by, as the receipt showed them
-    expectBothParts(mails[0]!, message.companyName, sent.receivedAt, sent.replyBy);
+    // 留言時間 and the day the reply comes by, as the receipt showed them; nothing the sender typed, not
+    // even the name beside the address (issue 45): anyone can send the form with any address in it
+    expectBothParts(mails[0]!, sent.receivedAt, sent.replyBy);
+    expect(mails[0]!.headers.get('to')).toEqual([message.email]);
+    for (const typed of [message.name, message.companyName, message.content.split('\n')[0]!])
+      expect(`${mails[0]!.text}${mails[0]!.html}`).not.toContain(typed);
+    expect(mails[1]!.headers.get('to')).toEqual([`${message.name} <${message.email}>`]);
     // the reply as written, each of its lines
     expectBothParts(mails[1]!, ...reply);
     expect(mails[0]!.messageId).not.toBe(mails[1]!.messageId);

@@ -56,8 +56,9 @@ const received = (applicationNo: string): Expected => ({
 const acknowledged = (contactNo: string): Expected => ({
   no: contactNo,
   subject: `${PREFIX}已收到您的留言（案件編號 ${contactNo}）`,
-  recipient: `${SAMPLE_CONTACT_MESSAGE.name}（${SAMPLE_CONTACT_MESSAGE.email}）`,
-  fact: SAMPLE_CONTACT_MESSAGE.companyName,
+  // the acknowledgement names nobody (issue 45): the address alone, and the topic chosen from the list
+  recipient: SAMPLE_CONTACT_MESSAGE.email,
+  fact: '投保規劃與報價',
 });
 
 /** The e-mails written so far, oldest first. */

@@ -6,6 +6,7 @@ import {
   createRenderPool,
   type Renderer,
   type RenderJob,
+  type RenderLane,
   RenderQueueFull,
 } from '../../src/server/overprint/render-pool';
 import { CartVisitor } from '../support/cart-visitor';
@@ -28,6 +29,7 @@ const ROSTER_REFUSED = {
 };
 const NO_ROSTER = { returnCode: 1, data: null, msg: '此申請未附被保險人名冊，無法列印名冊' };
 const BUSY = { returnCode: 503, data: null, msg: '目前列印需求眾多，請稍候再試' };
+const TOO_MANY = { returnCode: 429, data: null, msg: '操作過於頻繁，請稍後再試' };
 
 /**
  * The render pool the app prints through, its jobs counted, told to answer as a full queue when asked;
@@ -37,13 +39,15 @@ function watchedRenderer() {
   const pool = createRenderPool({ threads: 1, queue: 8 });
   const watched = {
     jobs: [] as RenderJob[],
+    lanes: [] as (RenderLane | undefined)[],
     full: false,
     rendered: async () => {},
     renderer: {
-      async render(job) {
+      async render(job, lane) {
         if (watched.full) throw new RenderQueueFull();
         watched.jobs.push(job);
-        const pdf = await pool.render(job);
+        watched.lanes.push(lane);
+        const pdf = await pool.render(job, lane);
         await watched.rendered();
         return pdf;
       },
@@ -76,6 +80,7 @@ describe('a case’s documents', () => {
   afterAll(() => t.close());
   beforeEach(() => {
     watched.jobs.length = 0;
+    watched.lanes.length = 0;
     watched.full = false;
     watched.rendered = async () => {};
   });
@@ -204,6 +209,27 @@ describe('a case’s documents', () => {
     }
     expect(watched.jobs).toEqual([]);
     expect(await auditOf(applicationNo)).toEqual([]);
+  });
+
+  // Issue 45: 16 prints at once from one service session filled the render queue a visitor's print needs
+  it('prints in the staff’s lane of the render queue, two at a time per staff session', async () => {
+    const { applicationNo } = await applyForBasic(t);
+    const { visitor } = await signedIn(t, ['service']);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => print(visitor, applicationNo, { documents: ['form'] })),
+    );
+    expect(answers.filter(isPdf)).toHaveLength(2);
+    const refused = answers.filter((answer) => !isPdf(answer));
+    expect(refused.map((answer) => [answer.statusCode, answer.json()])).toEqual([
+      [429, TOO_MANY],
+      [429, TOO_MANY],
+    ]);
+    for (const answer of refused) expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    expect(watched.lanes).toEqual(['staff', 'staff']);
+    // another staff session prints beside it, and the first prints again once its two are in
+    const other = await signedIn(t, ['underwriter']);
+    expect(isPdf(await print(other.visitor, applicationNo, { documents: ['summary'] }))).toBe(true);
+    expect(isPdf(await print(visitor, applicationNo, { documents: ['form', 'summary'] }))).toBe(true);
   });
 
   it('answers 503 with Retry-After when the render queue is full, recording no print of the 名冊', async () => {

@@ -209,3 +209,48 @@ describe('the application queue', () => {
     }
   });
 });
+
+// Issue 45: on PGlite the database runs on the thread that answers every request, and an export of the
+// whole queue read it at once: no visitor's request was answered until the file was written. It is read
+// and written a few hundred rows at a time, every request waiting meanwhile answered between them.
+describe('the export beside a visitor', () => {
+  const ROWS = 3_000;
+  /** the visitor's address: lifted from the rate limits, so that none of its reads is refused */
+  const READER = '203.0.113.9';
+  let t: TestApp;
+  let exporter: CartVisitor;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { rateLimitAllowList: [READER] } });
+    await insertQueueApplications(
+      t.db,
+      Array.from({ length: ROWS }, (_, i) => ({
+        applicationNo: `GI1151001${String(i + 1).padStart(5, '0')}`,
+        createdAt: new Date(taipei('2026-10-01T09:00:00').getTime() + i * 60_000),
+      })),
+    );
+    exporter = await underwriter(t, 'queue.exporter');
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('answers a visitor’s reads while 3,000 applications export, between every 500 rows', async () => {
+    const visitor = await CartVisitor.arrive(t, READER);
+    let exporting = true;
+    const file = exporter.read('staff/applications/export').finally(() => {
+      exporting = false;
+    });
+    let reads = 0;
+    while (exporting && reads < 10_000) {
+      expect((await visitor.read('catalogue/queryPackages')).statusCode).toBe(200);
+      reads += 1;
+      // a browser's reads arrive from the network: the event loop turns between them
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const lines = (await file).body.split('\r\n');
+    // the header, each application once in the queue's order, the last line's end
+    expect(lines).toHaveLength(ROWS + 2);
+    expect(lines.slice(1, -1).map((line) => line.split(',', 1)[0])).toEqual(
+      Array.from({ length: ROWS }, (_, i) => `GI1151001${String(i + 1).padStart(5, '0')}`),
+    );
+    expect(reads).toBeGreaterThanOrEqual(ROWS / 500);
+  }, 60_000);
+});

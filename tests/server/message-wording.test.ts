@@ -42,8 +42,6 @@ const MAILS = {
   }),
   contact: contactReceivedMail({
     contactNo: 'CT115112400003',
-    name: '陳美玲',
-    companyName: COMPANY,
     topic: 'quote',
     receivedAt: AT,
     replyBy: '2026-11-26',
@@ -171,10 +169,6 @@ describe('the e-mails’ wording', () => {
     expect(reviewing.text).toContain(`${PROGRESS}${SIGNED}`);
 
     expect(MAILS.contact.subject).toBe('【晴川人壽團體保險】已收到您的留言（案件編號 CT115112400003）');
-    expect(MAILS.contact.text.startsWith('陳美玲 您好：\n\n已收到您的留言，謝謝您與我們聯繫。\n')).toBe(true);
-    expect(MAILS.contact.text).toContain(
-      `案件編號：CT115112400003\n公司名稱：${COMPANY}\n洽詢主題：投保規劃與報價\n留言時間：民國115年11月24日 14:05\n`,
-    );
     expect(MAILS.contact.text).toContain(
       '客服人員將於 民國115年11月26日 前回覆您；如需再聯繫，請提供案件編號。',
     );
@@ -184,6 +178,20 @@ describe('the e-mails’ wording', () => {
     ).toBe(true);
     expect(MAILS.reply.text).toContain('關於您的留言，客服人員回覆如下：');
     expect(MAILS.reply.text).toContain('如需再聯繫，請於網站「聯絡我們」留言並註明案件編號。');
+  });
+
+  // Issue 45: anyone with a solved captcha can have it sent to any address, so it says only what the
+  // server itself decided: the number, the topic of the form's fixed list, the times; nobody by name
+  it('acknowledges a contact message without a name, a company or a link: the number, topic and times', () => {
+    const SIGNED =
+      '\n\n晴川人壽保險股份有限公司 團體保險部\n客服專線 0800-012-345（週一至週五 09:00–18:00（國定假日除外））\n此信件由系統自動發送，請勿直接回覆。\n';
+    expect(MAILS.contact.text).toBe(
+      '您好：\n\n已收到您的留言，謝謝您與我們聯繫。\n\n' +
+        '案件編號：CT115112400003\n洽詢主題：投保規劃與報價\n留言時間：民國115年11月24日 14:05\n\n' +
+        '客服人員將於 民國115年11月26日 前回覆您；如需再聯繫，請提供案件編號。\n\n' +
+        `如您未曾於本公司網站留言，請忽略此信。${SIGNED}`,
+    );
+    expect(MAILS.contact.html).not.toMatch(/<a\b|https?:/);
   });
 
   it('gives staff one line and a link, and says why they get it', () => {

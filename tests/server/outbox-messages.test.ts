@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
 import { advanceApplication } from '../../src/server/db/repositories/application-events';
@@ -119,7 +120,7 @@ describe('the e-mails written with their causes', () => {
     expect(mail).toMatchObject({
       kind: 'contact.received',
       recipient: SAMPLE_CONTACT_MESSAGE.email,
-      recipient_name: SAMPLE_CONTACT_MESSAGE.name,
+      recipient_name: '',
     });
     expect(mail!.subject).toContain('已收到您的留言');
     const [y, m, d] = (replyBy as string).split('-').map(Number);
@@ -128,6 +129,91 @@ describe('the e-mails written with their causes', () => {
       expect(body).toContain('投保規劃與報價');
       expect(body).toContain(`民國${y! - 1911}年${m}月${d}日`);
     }
+  });
+
+  // Issue 45: the form can name any address, so the insurer's acknowledgement repeats nothing typed in it
+  it('an acknowledgement carries nothing the sender typed: no name, company, text or link', async () => {
+    const typed = {
+      name: '客服中心 https://evil.example',
+      companyName: '晴川人壽 重要通知 www.evil.example',
+      content: '您的保單已停效，請於 http://evil.example/pay 繳費。',
+    };
+    const visitor = await CartVisitor.arrive(t);
+    const answer = await visitor.api('contact/submit', {
+      requestId: randomUUID(),
+      message: { ...SAMPLE_CONTACT_MESSAGE, ...typed, email: 'someone.else@example.com.tw' },
+      captcha: await visitor.captcha(),
+    });
+    expect(answer.json().returnCode).toBe(0);
+    const { contactNo } = answer.json().data;
+    const [mail, ...more] = await messagesAbout({ contactNo });
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ kind: 'contact.received', recipient: 'someone.else@example.com.tw' });
+    for (const field of [mail!.recipient_name, mail!.subject, mail!.text, mail!.html]) {
+      expect(field).not.toMatch(/evil|https?:|www\./);
+      for (const words of ['客服中心', '重要通知', '停效', '繳費']) expect(field).not.toContain(words);
+    }
+    expect(mail!.recipient_name).toBe('');
+    expect(mail!.text).toContain(contactNo);
+    expect(mail!.text).toContain('投保規劃與報價');
+    expect(mail!.html).not.toContain('<a ');
+  });
+
+  it('acknowledges 3 messages to one address a Taipei day; the rest are stored and reach the inbox', async () => {
+    const address = 'flooded@example.com.tw';
+    const sent: string[] = [];
+    for (const email of [address, address, address.toUpperCase(), address, 'Flooded@Example.com.tw']) {
+      const visitor = await CartVisitor.arrive(t);
+      const answer = await visitor.api('contact/submit', {
+        requestId: randomUUID(),
+        message: { ...SAMPLE_CONTACT_MESSAGE, email },
+        captcha: await visitor.captcha(),
+      });
+      // the sender sees the same receipt whether or not it was acknowledged
+      expect(answer.json()).toMatchObject({ returnCode: 0, data: { contactNo: expect.any(String) } });
+      sent.push(answer.json().data.contactNo);
+    }
+    const acknowledged = async () =>
+      (
+        await t.db
+          .selectFrom('outbox')
+          .select('contact_no')
+          .where('kind', '=', 'contact.received')
+          .where('contact_no', 'in', sent)
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.contact_no);
+    expect(await acknowledged()).toEqual(sent.slice(0, 3));
+    const stored = await t.db
+      .selectFrom('contacts')
+      .select('contact_no')
+      .where('contact_no', 'in', sent)
+      .execute();
+    expect(stored).toHaveLength(5);
+    // another address is acknowledged as ever
+    const other = await CartVisitor.arrive(t);
+    const answer = await other.api('contact/submit', {
+      requestId: randomUUID(),
+      message: { ...SAMPLE_CONTACT_MESSAGE, email: 'neighbour@example.com.tw' },
+      captcha: await other.captcha(),
+    });
+    expect(await messagesAbout({ contactNo: answer.json().data.contactNo })).toHaveLength(1);
+
+    // the next Taipei day counts afresh: the day's acknowledgements moved back into yesterday
+    await t.db
+      .updateTable('outbox')
+      .set((eb) => ({ created_at: sql<Date>`${eb.ref('created_at')} - interval '1 day'` }))
+      .where('contact_no', 'in', sent)
+      .execute();
+    const tomorrow = await CartVisitor.arrive(t);
+    const again = await tomorrow.api('contact/submit', {
+      requestId: randomUUID(),
+      message: { ...SAMPLE_CONTACT_MESSAGE, email: address },
+      captcha: await tomorrow.captcha(),
+    });
+    expect(await messagesAbout({ contactNo: again.json().data.contactNo })).toMatchObject([
+      { kind: 'contact.received', recipient: address },
+    ]);
   });
 
   it('a staff reply: the reply to the sender, naming the topic and 案件編號', async () => {

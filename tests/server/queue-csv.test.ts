@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueRow } from '../../src/domain/api/application-queue';
-import { queueCsv } from '../../src/server/staff/queue-csv';
+import { queueCsvHeader, queueCsvLines } from '../../src/server/staff/queue-csv';
 
 /*
  * Issue 35's export of the application queue, as a spreadsheet reads it (issue 45): UTF-8 with its byte
@@ -9,6 +9,9 @@ import { queueCsv } from '../../src/server/staff/queue-csv';
  * Excel or LibreOffice, the tab and carriage return before another of them) kept as text by a leading
  * apostrophe, so a company name cannot run as a formula on an underwriter's computer.
  */
+
+/** The file as the export streams it: the header, then the rows' lines (one chunk here). */
+const queueCsv = (rows: readonly QueueRow[], asOf: Date) => queueCsvHeader() + queueCsvLines(rows, asOf);
 
 const HEADER =
   '受理編號,案件狀態,要保單位名稱,統一編號,行業類別,投保人數,年繳保費,受理時間,等候起算,等候時數';
@@ -40,6 +43,16 @@ describe('the queue as CSV', () => {
         'GI115100200001,已受理,晴川科技股份有限公司,04595257,製造業,10,12000,2026-10-02 10:00:00,2026-10-02 10:00:00,27\r\n' +
         'GI115100200002,待補件,晴川科技股份有限公司,04595257,製造業,10,12000,2026-10-02 10:00:00,2026-10-02 10:00:00,27\r\n',
     );
+  });
+
+  it('writes the same file whether the rows come in one chunk or several', () => {
+    const second = { ...ROW, applicationNo: 'GI115100200002', companyName: '=1+1' };
+    expect(
+      queueCsvHeader() +
+        queueCsvLines([ROW], AS_OF) +
+        queueCsvLines([], AS_OF) +
+        queueCsvLines([second], AS_OF),
+    ).toBe(queueCsv([ROW, second], AS_OF));
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartVisitor } from '../support/cart-visitor';
-import { CookieJar, createTestApp, type TestApp } from '../support/server';
+import { addStaff, CookieJar, createTestApp, type TestApp } from '../support/server';
 
 const TOO_MANY = { returnCode: 429, data: null, msg: '操作過於頻繁，請稍後再試' };
 
@@ -145,4 +145,63 @@ describe('rate limits: per visitor session, with a far higher ceiling per addres
       await unlimited.close();
     }
   });
+});
+
+// Issue 45: staff requests are counted against the staff session, in budgets of their own, so no staff
+// work spends what a visitor (or the visitor session of the staff member's own browser) has.
+describe('rate limits: a staff session’s own budgets', () => {
+  const PASSWORD = 'a long enough passphrase';
+  let t: TestApp;
+  let people = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** A staff member signed in in a browser of their own: its gi_sid and gi_staff cookies. */
+  async function signedIn(roles: Parameters<typeof addStaff>[3]) {
+    const name = `limits.${++people}`;
+    await addStaff(t.db, name, PASSWORD, roles);
+    const browser = await CartVisitor.arrive(t);
+    expect((await browser.api('staff/login', { name, password: PASSWORD })).json().returnCode).toBe(0);
+    return browser;
+  }
+
+  it('counts a person’s queue reads apart from the browser’s visitor reads: 240 a minute each', async () => {
+    const underwriter = await signedIn(['underwriter']);
+    const statuses = [];
+    for (let i = 0; i < 245; i += 1) statuses.push((await underwriter.read('staff/applications')).statusCode);
+    expect(statuses.slice(0, 240)).toEqual(Array(240).fill(200));
+    expect(statuses.slice(240)).toEqual(Array(5).fill(429));
+    const refused = await underwriter.read('staff/applications');
+    expect(refused.json()).toEqual(TOO_MANY);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // the same browser's visitor reads have spent nothing
+    for (let i = 0; i < 240; i += 1)
+      expect((await underwriter.read('catalogue/queryCells')).statusCode).toBe(200);
+  }, 60_000);
+
+  it('gives the CSV export a budget of its own, 4 a minute, beside the queue reads', async () => {
+    const underwriter = await signedIn(['underwriter']);
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1)
+      statuses.push((await underwriter.read('staff/applications/export')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    expect((await underwriter.read('staff/applications')).statusCode).toBe(200);
+    // another underwriter's exports are theirs
+    const colleague = await signedIn(['underwriter']);
+    expect((await colleague.read('staff/applications/export')).statusCode).toBe(200);
+  }, 30_000);
+
+  it('counts a person’s writes apart from the browser’s visitor writes: 30 a minute each', async () => {
+    const service = await signedIn(['service']);
+    const notices = { email: '', kinds: [] };
+    const statuses = [];
+    for (let i = 0; i < 32; i += 1)
+      statuses.push((await service.api('staff/me/notifications', notices)).statusCode);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    // the sign-in was the browser's one visitor write so far
+    for (let i = 0; i < 29; i += 1) expect((await service.call('addCoki')).statusCode).toBe(200);
+  }, 30_000);
 });

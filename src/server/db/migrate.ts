@@ -25,6 +25,7 @@ import * as outbox from './migrations/0023_outbox';
 import * as staffNotifications from './migrations/0024_staff_notifications';
 import * as machineTraceVisitors from './migrations/0025_machine_trace_visitors';
 import * as staffSignInAddresses from './migrations/0026_staff_sign_in_addresses';
+import * as contactAcknowledgements from './migrations/0027_contact_acknowledgements';
 import * as emailCodes from './migrations/0028_email_codes';
 import type { Database } from './schema';
 
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024_staff_notifications': staffNotifications,
   '0025_machine_trace_visitors': machineTraceVisitors,
   '0026_staff_sign_in_addresses': staffSignInAddresses,
+  '0027_contact_acknowledgements': contactAcknowledgements,
   '0028_email_codes': emailCodes,
 };
 

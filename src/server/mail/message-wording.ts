@@ -1,6 +1,6 @@
 import { movesFrom } from '../../../machines/application.machine';
 import type { ApplicationStatus } from '../../domain/application-status';
-import { contactTopicLabel } from '../../domain/contact-topics';
+import { type ContactTopic, contactTopicLabel } from '../../domain/contact-topics';
 import { EMAIL_CODE_MAX_FAILURES, EMAIL_CODE_MINUTES } from '../../domain/email-code';
 import { INSURER } from '../../domain/insurer';
 import { formatRoc, formatRocInstant, type IsoDate } from '../../domain/roc-date';
@@ -133,11 +133,14 @@ export function applicationMovedMail(m: ApplicationMoved): RenderedMail {
   });
 }
 
+/**
+ * What the acknowledgement says. Anyone who solves a captcha can have it sent to any address, so it carries
+ * nothing the sender typed (no name, company or message, no link from the form): only the 案件編號, the topic
+ * chosen from the form's fixed list and the times the server set.
+ */
 export interface ContactReceived {
   contactNo: string;
-  name: string;
-  companyName: string;
-  topic: string;
+  topic: ContactTopic;
   receivedAt: Date;
   /** the day the service desk answers by */
   replyBy: IsoDate;
@@ -147,14 +150,13 @@ export interface ContactReceived {
 export function contactReceivedMail(m: ContactReceived): RenderedMail {
   return renderMail({
     subject: `${SUBJECT_PREFIX}已收到您的留言（案件編號 ${m.contactNo}）`,
-    greeting: `${m.name} 您好：`,
+    greeting: '您好：',
     blocks: [
       { kind: 'paragraph', text: '已收到您的留言，謝謝您與我們聯繫。' },
       {
         kind: 'facts',
         rows: [
           ['案件編號', m.contactNo],
-          ['公司名稱', m.companyName],
           ['洽詢主題', contactTopicLabel(m.topic)],
           ['留言時間', formatRocInstant(m.receivedAt)],
         ],
@@ -163,6 +165,7 @@ export function contactReceivedMail(m: ContactReceived): RenderedMail {
         kind: 'paragraph',
         text: `客服人員將於 ${formatRoc(m.replyBy, 'chinese')} 前回覆您；如需再聯繫，請提供案件編號。`,
       },
+      { kind: 'paragraph', text: '如您未曾於本公司網站留言，請忽略此信。' },
     ],
     signature: SIGNATURE,
   });

@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
+import { DateTime } from 'luxon';
 import type { ApplicationStatus } from '../../domain/application-status';
-import type { IsoDate } from '../../domain/roc-date';
-import { queueMail } from '../db/repositories/outbox';
+import type { ContactTopic } from '../../domain/contact-topics';
+import { type IsoDate, TAIPEI } from '../../domain/roc-date';
+import { countSentTo, queueMail } from '../db/repositories/outbox';
 import type { Database } from '../db/schema';
 import {
   applicationMovedMail,
@@ -78,28 +80,41 @@ export async function queueApplicationMoved(
   });
 }
 
-/** 已收到您的留言, to the sender of a contact message; 新聯絡訊息 to the service people who chose it. */
+/**
+ * Acknowledgements (已收到您的留言) one address gets in a Taipei day at most: the form can name any address,
+ * so past these the messages are stored and reach the inbox, but the address hears no more of them that day.
+ */
+export const ACKNOWLEDGEMENTS_PER_ADDRESS_DAY = 3;
+
+/**
+ * 已收到您的留言 to the address the sender gave, unless it has had its day's acknowledgements (counted from
+ * the outbox under a lock of the address, so racing submits cannot both pass); 新聯絡訊息 to the service
+ * people who chose it, always. The acknowledgement names nobody: no display name either.
+ */
 export async function queueContactReceived(
   trx: Transaction<Database>,
   contact: {
     contactNo: string;
-    name: string;
     companyName: string;
     email: string;
-    topic: string;
+    topic: ContactTopic;
     receivedAt: Date;
     replyBy: IsoDate;
   },
   siteUrl: string,
 ): Promise<void> {
   const about = { contactNo: contact.contactNo };
-  await queueMail(trx, {
-    kind: 'contact.received',
-    to: { address: contact.email, name: contact.name },
-    mail: contactReceivedMail(contact),
-    about,
-    at: contact.receivedAt,
-  });
+  const dayStart = DateTime.fromJSDate(contact.receivedAt, { zone: TAIPEI }).startOf('day').toJSDate();
+  const acknowledged = await countSentTo(trx, 'contact.received', contact.email, dayStart);
+  if (acknowledged < ACKNOWLEDGEMENTS_PER_ADDRESS_DAY) {
+    await queueMail(trx, {
+      kind: 'contact.received',
+      to: { address: contact.email, name: '' },
+      mail: contactReceivedMail(contact),
+      about,
+      at: contact.receivedAt,
+    });
+  }
   await queueStaffNotice(
     trx,
     'contact.new',

@@ -20,9 +20,15 @@ export interface RenderRequest extends Omit<RenderJob, 'printedAt'> {
  */
 export type RenderAnswer = { ready: true } | { pdf: Uint8Array } | { failed: string };
 
+/** Whose print it is: a visitor's (the overprint) or a staff member's (a case's documents). */
+export type RenderLane = 'visitor' | 'staff';
+
 export interface Renderer {
-  /** the PDF; rejects with {@link RenderQueueFull} at once when every thread is busy and the queue full */
-  render(job: RenderJob): Promise<Buffer>;
+  /**
+   * the PDF; rejects with {@link RenderQueueFull} at once when every thread is busy and the lane's places
+   * to wait are taken
+   */
+  render(job: RenderJob, lane?: RenderLane): Promise<Buffer>;
   /** ends the threads; jobs still waiting or rendering are rejected */
   close(): Promise<void>;
 }
@@ -30,8 +36,10 @@ export interface Renderer {
 export interface RenderPoolOptions {
   /** render threads at most, started when first needed */
   threads: number;
-  /** jobs that may wait for a thread; one more is refused */
+  /** visitors' jobs that may wait for a thread; one more is refused */
   queue: number;
+  /** staff jobs that may wait besides them (half as many as visitors' unless given) */
+  staffQueue?: number;
   /** a render taking longer, counted from when its thread has loaded, ends the thread and fails */
   timeoutMs?: number;
   /** the thread's module (tests give one that fails) */
@@ -74,18 +82,22 @@ interface Thread {
 }
 
 /**
- * PDFs rendered on a bounded pool of worker threads with a bounded queue: the request thread only sends
+ * PDFs rendered on a bounded pool of worker threads with bounded queues: the request thread only sends
  * the record and receives the bytes. A thread that dies or hangs is dropped and its job fails; the next job
- * starts a new one.
+ * starts a new one. Staff prints wait apart, in a shorter queue, and a thread that comes free takes a
+ * visitor's job first: however much staff print, a visitor's print finds as many places as before and
+ * waits behind at most the renders already under way.
  */
 export function createRenderPool({
   threads: size,
   queue: queueLimit,
+  staffQueue: staffLimit = Math.floor(queueLimit / 2),
   timeoutMs = RENDER_TIMEOUT_MS,
   entry = PDF_WORKER,
 }: RenderPoolOptions): Renderer {
   const threads = new Set<Thread>();
-  const waiting: Pending[] = [];
+  const waiting: Record<RenderLane, Pending[]> = { visitor: [], staff: [] };
+  const limits: Record<RenderLane, number> = { visitor: queueLimit, staff: staffLimit };
   let closed = false;
 
   function start(): Thread {
@@ -144,26 +156,27 @@ export function createRenderPool({
   }
 
   function next(): void {
-    if (closed || waiting.length === 0) return;
+    if (closed || (waiting.visitor.length === 0 && waiting.staff.length === 0)) return;
     const thread = idleThread();
-    const pending = thread && waiting.shift();
+    const pending = thread && (waiting.visitor.shift() ?? waiting.staff.shift());
     if (thread && pending) run(thread, pending);
   }
 
   return {
-    render(job) {
+    render(job, lane = 'visitor') {
       return new Promise<Buffer>((resolve, reject) => {
         if (closed) return reject(new RenderFailed('render pool closed'));
         const pending = { job, resolve, reject };
         const thread = idleThread();
         if (thread) return run(thread, pending);
-        if (waiting.length >= queueLimit) return reject(new RenderQueueFull('render queue full'));
-        waiting.push(pending);
+        if (waiting[lane].length >= limits[lane]) return reject(new RenderQueueFull('render queue full'));
+        waiting[lane].push(pending);
       });
     },
     async close() {
       closed = true;
-      for (const pending of waiting.splice(0)) pending.reject(new RenderFailed('render pool closed'));
+      for (const pending of [...waiting.visitor.splice(0), ...waiting.staff.splice(0)])
+        pending.reject(new RenderFailed('render pool closed'));
       await Promise.all([...threads].map((thread) => thread.worker.terminate()));
     },
   };

@@ -7,25 +7,44 @@ import { purgeRateLimitHits } from '../db/repositories/rate-limit-hits';
 import type { Database } from '../db/schema';
 import { databaseRateLimitStore } from './rate-limit-store';
 import { sharedPlugin } from './shared-plugin';
+import { staffToken } from './staff-session';
 
-/** What an API route draws on: a visitor's writes, its page views and activity pings, or its reads. */
-export type Budget = 'write' | 'tracking' | 'read';
+/**
+ * What an API route draws on: a visitor's writes, its page views and activity pings, or its reads; on a
+ * staff route (one declaring its roles), the staff session's reads, writes or exports.
+ */
+export type Budget = 'write' | 'tracking' | 'read' | 'export';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** the visitor's budget the route draws on; API routes without one draw on 'read' */
+    /** the budget the route draws on; API routes without one draw on 'read' */
     budget?: Budget;
-    /** the route renders a PDF from the body's `token`: limited per token and in flight per session too */
+    /**
+     * the route renders a PDF: a visitor's from the body's `token`, limited per token and in flight per
+     * visitor session; a staff route's in flight per staff session
+     */
     prints?: boolean;
   }
 }
 
 const MINUTE = 60_000;
 /** Per visitor session (its signed cookie), a minute. */
-export const SESSION_LIMITS: Record<Budget, number> = { write: 30, tracking: 120, read: 240 };
+export const SESSION_LIMITS = { write: 30, tracking: 120, read: 240 } as const satisfies Partial<
+  Record<Budget, number>
+>;
+/**
+ * Per staff session (its signed gi_staff cookie), a minute, apart from every visitor's: a CSV export reads
+ * up to 10,000 applications, so a person has a few a minute.
+ */
+export const STAFF_LIMITS = { write: 30, read: 240, export: 4 } as const satisfies Partial<
+  Record<Budget, number>
+>;
 /** Prints per token (the body's `token`), a minute: a visitor prints its choice a few times, not more. */
 export const TOKEN_PRINT_LIMIT = 6;
-/** Prints one session may have in flight at once: a second click waits for none, a third is refused. */
+/**
+ * Prints one visitor session, or one staff session, may have in flight at once: a second click waits for
+ * none, a third is refused.
+ */
 export const PRINTS_IN_FLIGHT = 2;
 /** Per address, a minute, for paths no route serves. */
 export const NOT_FOUND_LIMIT = 120;
@@ -38,11 +57,13 @@ class TooManyRequests extends Error {
 
 /**
  * A visitor's API calls are counted against its session, so employees sharing one address each have
- * their own budget, and its page views never use up its cart writes. Every request also counts against
- * its address, with a far higher ceiling, which stops a client that starts a new session to get a new
- * budget; unknown paths have a low limit of their own. A route printing a PDF (`prints`) is limited per
- * token too, once its body is parsed, and in the session's prints in flight (counted in this process).
- * Decided on the matched route, never the raw URL.
+ * their own budget, and its page views never use up its cart writes. A staff route's calls are counted
+ * against the staff session instead, in budgets of their own, so no staff work spends a visitor's. Every
+ * request also counts against its address, with a far higher ceiling, which stops a client that starts a
+ * new session to get a new budget; unknown paths have a low limit of their own. A visitor's route printing
+ * a PDF (`prints`) is limited per token too, once its body is parsed; every printing route, in the
+ * session's prints in flight (counted in this process). Decided on the matched route, never the raw URL.
+ * A route declaring a budget its kind of session does not have is refused when it is added.
  *
  * Counted in this process's memory, or, given `shared` (servers sharing one PostgreSQL), in the database,
  * so the limits hold across processes; its past windows are deleted every minute. While the database does
@@ -58,6 +79,11 @@ export const rateLimitsPlugin = sharedPlugin<{
     shared ? { global: false, store: databaseRateLimitStore(shared), skipOnError: true } : { global: false },
   );
   if (shared) purgeEveryMinute(app, shared);
+  app.addHook('onRoute', ({ url, config }) => {
+    const budgets: Partial<Record<Budget, number>> = config?.roles ? STAFF_LIMITS : SESSION_LIMITS;
+    if (config?.budget && !(config.budget in budgets))
+      throw new Error(`${url}: no ${config.roles ? 'staff' : 'visitor'} budget '${config.budget}'`);
+  });
   const allowed = new Set(allowList);
   // each limiter's keys are its own: one store (the database's) holds them all
   const byAddress = app.createRateLimit({
@@ -70,21 +96,24 @@ export const rateLimitsPlugin = sharedPlugin<{
     timeWindow: MINUTE,
     keyGenerator: addressKey('notFound'),
   });
-  const bySession = Object.fromEntries(
-    Object.entries(SESSION_LIMITS).map(([budget, max]) => [
-      budget,
-      app.createRateLimit({
-        max,
-        timeWindow: MINUTE,
-        keyGenerator: (request) => `${budget} ${sessionKey(request)}`,
-      }),
-    ]),
-  ) as Record<Budget, ReturnType<typeof app.createRateLimit>>;
+  const perSession = (limits: Partial<Record<Budget, number>>, key: (request: FastifyRequest) => string) =>
+    Object.fromEntries(
+      Object.entries(limits).map(([budget, max]) => [
+        budget,
+        app.createRateLimit({
+          max,
+          timeWindow: MINUTE,
+          keyGenerator: (request) => `${budget} ${key(request)}`,
+        }),
+      ]),
+    ) as Partial<Record<Budget, ReturnType<typeof app.createRateLimit>>>;
+  const bySession = perSession(SESSION_LIMITS, sessionKey);
+  const byStaff = perSession(STAFF_LIMITS, staffKey);
 
   const byToken = app.createRateLimit({
     max: TOKEN_PRINT_LIMIT,
     timeWindow: MINUTE,
-    keyGenerator: (request) => `printToken ${tokenKey(request.body)}`,
+    keyGenerator: (request) => `printToken ${hashed(bodyToken(request.body))}`,
   });
   const printing = new Map<string, number>();
 
@@ -93,16 +122,20 @@ export const rateLimitsPlugin = sharedPlugin<{
     const { url, config } = request.routeOptions;
     const limits = [byAddress];
     if (url === undefined) limits.push(notFound);
-    else if (url.startsWith(`${API_BASE}/`) && config.session !== false)
-      limits.push(bySession[config.budget ?? 'read']);
+    else if (url.startsWith(`${API_BASE}/`)) {
+      // checked when the route was added: its kind of session has the budget
+      if (config.roles) limits.push(byStaff[config.budget ?? 'read']!);
+      else if (config.session !== false) limits.push(bySession[config.budget ?? 'read']!);
+    }
     for (const limit of limits) await check(limit, request, reply);
   });
 
-  // the token is in the body: counted once it is parsed, then the session's prints in flight
+  // a visitor's token is in the body: counted once it is parsed; then the session's prints in flight
   app.addHook('preHandler', async (request, reply) => {
-    if (allowed.has(request.ip) || !request.routeOptions.config.prints) return;
-    await check(byToken, request, reply);
-    const session = sessionKey(request);
+    const { config } = request.routeOptions;
+    if (allowed.has(request.ip) || !config.prints) return;
+    if (!config.roles) await check(byToken, request, reply);
+    const session = config.roles ? staffKey(request) : sessionKey(request);
     const inFlight = printing.get(session) ?? 0;
     if (inFlight >= PRINTS_IN_FLIGHT) {
       reply.header('retry-after', 1);
@@ -130,12 +163,14 @@ async function check(
   }
 }
 
-/** A hash of the body's token, never the token itself: the database store keeps its keys. */
-function tokenKey(body: unknown): string {
+function bodyToken(body: unknown): string {
   const token = (body as { token?: unknown } | null)?.token;
-  return createHash('sha256')
-    .update(typeof token === 'string' ? token : '')
-    .digest('base64url');
+  return typeof token === 'string' ? token : '';
+}
+
+/** A hash of a token, never the token itself: the database store keeps its keys. */
+function hashed(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
 }
 
 function addressKey(limit: string) {
@@ -145,6 +180,15 @@ function addressKey(limit: string) {
 /** The visitor's session when its cookie came with the request; a request without one counts for its address. */
 function sessionKey(request: FastifyRequest): string {
   return request.sessionResumed ? `session ${request.sessionId}` : `address ${normalizeIP(request.ip)}`;
+}
+
+/**
+ * The staff session of the request's gi_staff cookie (hashed) when its signature is ours; a request without
+ * one, which the staff session plugin answers 401, counts as its visitor session's (or address's) instead.
+ */
+function staffKey(request: FastifyRequest): string {
+  const token = staffToken(request);
+  return token ? `staff ${hashed(token)}` : `staff ${sessionKey(request)}`;
 }
 
 /** Deletes the windows that have ended, every minute while the app runs; a failed purge waits for the next. */

@@ -29,7 +29,7 @@ import { staffOf } from '../plugins/staff-session';
 
 const READERS = { config: { roles: ['underwriter', 'service'] } } as const;
 const UNDERWRITER_WRITE = { config: { roles: ['underwriter'], budget: 'write' } } as const;
-const PRINTERS = { config: { roles: ['underwriter', 'service'], budget: 'write' } } as const;
+const PRINTERS = { config: { roles: ['underwriter', 'service'], budget: 'write', prints: true } } as const;
 
 const notFound = (reply: FastifyReply) =>
   reply.code(404).send(fail(RETURN_CODE.notFound, staffMessages.applicationNotFound()));
@@ -38,8 +38,10 @@ const notFound = (reply: FastifyReply) =>
  * An application's case (docs/specification.md §6): read by an underwriter or the service desk with the
  * roster's ID numbers masked; opened whole, and recorded, by an underwriter; moved by an underwriter as the
  * application machine allows, on the version the screen showed, with the audit entry in the same
- * transaction. Its documents printed as the overprint prints them, through the same renderer; the 名冊,
- * with its full ID numbers and birth dates, by an underwriter only, each print recorded before it is sent.
+ * transaction. Its documents printed as the overprint prints them, through the same renderer but in the
+ * staff's lane of its queue (a visitor's print always finds room), two at a time per staff session; the
+ * 名冊, with its full ID numbers and birth dates, by an underwriter only, each print recorded before it is
+ * sent.
  */
 export const applicationCaseRoutes: FastifyPluginAsync<{
   db: Kysely<Database>;
@@ -76,7 +78,7 @@ export const applicationCaseRoutes: FastifyPluginAsync<{
     }
     const printedAt = new Date();
     const copy = await unlessQueueFull(
-      renderer.render({ record, documents, printedAt }).then((pdf) => ({ pdf, printedAt })),
+      renderer.render({ record, documents, printedAt }, 'staff').then((pdf) => ({ pdf, printedAt })),
     );
     if (!copy) return sendPrintBusy(reply);
     // committed before a byte is sent: no print of the 名冊 goes unrecorded

@@ -25,16 +25,21 @@ const COLUMNS: Array<[string, (row: QueueRow, asOf: Date) => string | number]> =
 const FORMULA = /^[=+\-@\t\r]/;
 
 /**
- * The queue's rows as a CSV file a spreadsheet opens in Traditional Chinese: UTF-8 with its byte order
- * mark, CRLF lines, a header; a field quoted when it holds a comma, quote or line break, and text taken for
- * a formula kept as text with a leading apostrophe. Nothing of a roster: no ID numbers, no birth dates.
+ * The first line of the queue's rows as a CSV file a spreadsheet opens in Traditional Chinese: UTF-8 with
+ * its byte order mark, CRLF lines, a header; then each chunk's lines as {@link queueCsvLines} writes them.
+ * Nothing of a roster: no ID numbers, no birth dates.
  */
-export function queueCsv(rows: readonly QueueRow[], asOf: Date): string {
-  // lines as arrays: papaparse writes an empty line for `{ fields, data: [] }`
-  const lines = [
-    COLUMNS.map(([header]) => header),
-    ...rows.map((row) => COLUMNS.map(([, cell]) => cell(row, asOf))),
-  ];
-  const csv = Papa.unparse(lines, { newline: '\r\n', escapeFormulae: FORMULA });
-  return `\uFEFF${csv}\r\n`;
+export function queueCsvHeader(): string {
+  return `\uFEFF${Papa.unparse([COLUMNS.map(([header]) => header)], { newline: '\r\n' })}\r\n`;
+}
+
+/**
+ * Rows as CSV lines, each ending CRLF: a field quoted when it holds a comma, quote or line break, and text
+ * taken for a formula kept as text with a leading apostrophe.
+ */
+export function queueCsvLines(rows: readonly QueueRow[], asOf: Date): string {
+  // papaparse writes an empty line for no rows
+  if (rows.length === 0) return '';
+  const lines = rows.map((row) => COLUMNS.map(([, cell]) => cell(row, asOf)));
+  return `${Papa.unparse(lines, { newline: '\r\n', escapeFormulae: FORMULA })}\r\n`;
 }

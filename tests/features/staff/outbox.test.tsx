@@ -9,6 +9,8 @@ import { deliveryWorker } from '../../../src/server/mail/delivery-worker';
 import { type MailSender, smtpSender } from '../../../src/server/mail/mail-sender';
 import { CartVisitor } from '../../support/cart-visitor';
 import { createTestApp, type TestApp } from '../../support/server';
+import { applyForBasic } from '../../support/shopcart';
+import { APPLICANT, validApplicant } from '../../support/shopcart-input';
 import { type SmtpInbox, startSmtpInbox } from '../../support/smtp-inbox';
 import { answeredBy, ok, renderStaff, type StaffAnswer, type StaffCall } from '../../support/staff-app';
 import { signedInStaff } from '../../support/staff-visitor';
@@ -460,11 +462,27 @@ describe('寄件匣 against the server: e-mails as the site writes them, a real 
     return { contactNo, id };
   }
 
+  /**
+   * An application sent through the shopcart, which writes its 申請受理通知 in the same transaction: the
+   * applicant's own company name is in it (a contact message's acknowledgement carries nothing typed).
+   */
+  async function applicationFrom(applicant: Partial<typeof APPLICANT>) {
+    const { applicationNo } = await applyForBasic(t, undefined, {
+      applicant: { ...validApplicant(), ...applicant },
+    });
+    const { id } = await t.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('application_no', '=', applicationNo)
+      .executeTakeFirstOrThrow();
+    return { applicationNo, id };
+  }
+
   const deliver = () => deliveryWorker({ db: t.db, sender, log: t.app.log }).runOnce();
 
   it('lists a refused e-mail as 寄送失敗 with the answer, shows it as sent and sends it again', async () => {
     const company = '<script>window.__outboxScriptRan = true</script>晴空軟體';
-    const refused = await contactFrom({ email: REFUSED, companyName: company });
+    const refused = await applicationFrom({ email: REFUSED, companyName: company });
     const delivered = await contactFrom({});
     expect(await deliver()).toBe(2);
     expect(mail.received.map((m) => m.envelopeTo)).toEqual([[SAMPLE_CONTACT_MESSAGE.email]]);
@@ -486,8 +504,8 @@ describe('寄件匣 against the server: e-mails as the site writes them, a real 
     expect(rowOf(delivered.id)).toHaveTextContent('寄出時間');
     const failedRow = rowOf(refused.id);
     expect(within(failedRow).getAllByRole('cell')[0]).toHaveTextContent(/^寄送失敗$/);
-    expect(failedRow).toHaveTextContent(`${SAMPLE_CONTACT_MESSAGE.name}（${REFUSED}）`);
-    expect(failedRow).toHaveTextContent(refused.contactNo);
+    expect(failedRow).toHaveTextContent(`${APPLICANT.contactName}（${REFUSED}）`);
+    expect(failedRow).toHaveTextContent(refused.applicationNo);
     expect(failedRow).toHaveTextContent(/郵件伺服器回應：550 .*Recipient address rejected/);
     expect(screen.getByRole('link', { name: '寄送失敗 1 件' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '已寄出 1 件' })).toBeInTheDocument();
@@ -503,11 +521,11 @@ describe('寄件匣 against the server: e-mails as the site writes them, a real 
     expect(pairs(delivery).find((pair) => pair.startsWith('郵件伺服器回應：'))).toMatch(
       /^郵件伺服器回應：550 .*Recipient address rejected/,
     );
-    expect(within(delivery).getByRole('link', { name: refused.contactNo })).toHaveAttribute(
+    expect(within(delivery).getByRole('link', { name: refused.applicationNo })).toHaveAttribute(
       'href',
-      `/groupins/staff/contacts?no=${refused.contactNo}`,
+      `/groupins/staff/case?no=${refused.applicationNo}`,
     );
-    // the company's <script> is text in both parts: escaped in the HTML, never run on the page
+    // the applicant's company's <script> is text in both parts: escaped in the HTML, never run on the page
     const content = screen.getByRole('region', { name: '郵件內容' });
     expect(content.querySelector('pre')!.textContent).toContain(company);
     const frame = within(content).getByTitle(`郵件 ${refused.id} 的 HTML 內容`);
@@ -531,10 +549,12 @@ describe('寄件匣 against the server: e-mails as the site writes them, a real 
     expect(row).toEqual({ state: 'waiting', attempts: 0 });
     const audit = await t.db
       .selectFrom('audit_log')
-      .select(['actor', 'action', 'contact_no'])
+      .select(['actor', 'action', 'application_no'])
       .where('action', '=', 'outbox.resend')
       .execute();
-    expect(audit).toEqual([{ actor: service.name, action: 'outbox.resend', contact_no: refused.contactNo }]);
+    expect(audit).toEqual([
+      { actor: service.name, action: 'outbox.resend', application_no: refused.applicationNo },
+    ]);
 
     // the worker tries it again and the mail server refuses it again: 重新整理 shows it
     expect(await deliver()).toBe(1);

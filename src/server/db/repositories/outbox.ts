@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { nextOutboxState, type OutboxMessageEvent } from '../../../../machines/outbox-message.machine';
 import { type OutboxState, retryWaitMs } from '../../../domain/outbox';
 import type { OutboxKind } from '../../../domain/outbox-kinds';
@@ -41,6 +41,29 @@ export async function queueMail(trx: Transaction<Database>, queued: QueuedMail):
       secret: queued.secret ?? null,
     })
     .execute();
+}
+
+/**
+ * How many messages of `kind` were written to `address` (its case ignored) since `since`, counted after
+ * taking a lock of that kind and address until the transaction ends: two transactions counting for the same
+ * address one after the other each see what the other wrote (migration 0027 indexes the acknowledgements).
+ */
+export async function countSentTo(
+  trx: Transaction<Database>,
+  kind: OutboxKind,
+  address: string,
+  since: Date,
+): Promise<number> {
+  const folded = address.toLowerCase();
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`outbox:${kind}:${folded}`}, 0))`.execute(trx);
+  const { count } = await trx
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('kind', '=', kind)
+    .where(sql<string>`lower(recipient)`, '=', sql<string>`lower(${address})`)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /** A message a worker holds: what it sends, and the try it is. */
