@@ -7,8 +7,8 @@ import { SAMPLE_APPLICANT } from '../../machine-paths/samples/shopcart.samples';
 import type { Journey, JourneysPage } from '../../src/domain/api/atlas';
 import { PACK_IDS } from '../../src/domain/catalogue';
 import { API_BASE, type ApiEnvelope } from '../../src/domain/envelope';
-import { addDays, taipeiDate } from '../../src/domain/roc-date';
 import { STAFF_PAGES, STAFF_SCREENS } from '../../src/domain/staff-pages';
+import { rosterCsv } from '../support/shopcart-page';
 import { axeViolations, watchPageProblems } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { openApp } from './support/built-app';
@@ -21,7 +21,13 @@ import {
   expectHeading,
   fillApplicant,
   fillPlan,
+  INSURED_AGES,
+  peopleOn,
+  rosterRead,
+  startDateFrom,
   textbox,
+  today,
+  uploadRoster,
 } from './support/shopcart-steps';
 import { addStaffAccount, signIn } from './support/staff';
 
@@ -253,7 +259,12 @@ describe.each(WIDTHS)('axe at $width px, with no console error or CSP violation'
       await page.getByRole('dialog', { name: '日期錯誤' }).waitFor();
       await check(a, 'the 日期錯誤 alert');
       await page.getByRole('dialog', { name: '日期錯誤' }).getByRole('button', { name: '確定' }).click();
-      await fillApplicant(page, addDays(taipeiDate(new Date()), 30), { youngest: 29, oldest: 47 });
+      // with a 名冊, so that the overprint's lookup below asks for its code
+      const startDate = startDateFrom(today());
+      await fillApplicant(page, startDate, INSURED_AGES);
+      await uploadRoster(page, '名冊.csv', rosterCsv(peopleOn(startDate)));
+      await rosterRead(page, 5).waitFor();
+      await check(a, 'shopcart STEP2 with its 名冊 read');
       await page.getByRole('button', { name: '下一步：確認申請內容' }).click();
       await expectHeading(page, '投保申請：確認申請內容');
       await page.locator('altcha-widget').waitFor();
@@ -393,7 +404,7 @@ describe.each(WIDTHS)('axe at $width px, with no console error or CSP violation'
       }
 
       // the newest visitor, once the server has a package they added (read as the analyst)
-      const today = taipeiDate(new Date());
+      const day = today();
       const read = async <T>(apiPath: string) =>
         ((await (await page.request.get(`${server.origin}${API_BASE}/${apiPath}`)).json()) as ApiEnvelope<T>)
           .data;
@@ -401,7 +412,7 @@ describe.each(WIDTHS)('axe at $width px, with no console error or CSP violation'
       await expect
         .poll(
           async () => {
-            const [newest] = (await read<JourneysPage>(`atlas/journeys?from=${today}&to=${today}`)).visitors;
+            const [newest] = (await read<JourneysPage>(`atlas/journeys?from=${day}&to=${day}`)).visitors;
             visitor = newest?.visitor ?? '';
             return (
               newest && (await read<Journey>(`atlas/journeys/${visitor}`)).transitions.map((t) => t.event)

@@ -24,7 +24,7 @@ import { staffSiteForThisFile } from './support/staff-site';
  */
 
 const PASSWORD = 'outbox-mail-e2e-password';
-const STAFF = { underwriter: 'underwriter.mail', service: 'service.mail' } as const;
+const STAFF = { underwriter: 'underwriter.mail', service: 'service.mail', desk: 'desk.mail' } as const;
 /** A plain address: the sender's name is the server's own. */
 const MAIL_FROM = 'no-reply@insure.example.com.tw';
 /** Every subject's prefix (docs/specification.md, "E-mail"). */
@@ -43,7 +43,11 @@ afterAll(() => inbox?.stop());
 
 const site = staffSiteForThisFile({
   name: 'outbox-mail',
-  accounts: { [STAFF.underwriter]: 'underwriter', [STAFF.service]: 'service' },
+  accounts: {
+    [STAFF.underwriter]: 'underwriter',
+    [STAFF.service]: 'service',
+    [STAFF.desk]: 'service,underwriter',
+  },
   password: PASSWORD,
   // the mail server is up before the server starts, so the server starts with its address
   env: async () => {
@@ -94,10 +98,11 @@ async function signedIn(name: string): Promise<Page> {
   return page;
 }
 
-// 寄件匣 as the server keeps it, read by a signed-in underwriter: whether a message is still to be sent
+// 寄件匣 as the server keeps it, read by a person of both areas (each role sees its own area's e-mails,
+// issue 45): whether a message is still to be sent
 let staffReader: Page;
 beforeAll(async () => {
-  staffReader = await signedIn(STAFF.underwriter);
+  staffReader = await signedIn(STAFF.desk);
 });
 
 async function outbox(): Promise<OutboxPage> {
