@@ -134,6 +134,10 @@ export function walksOnPage<O extends Oracle<S, V>, S, V>(
         ),
     ),
     // Under mutation testing every mutant of a machine runs these walks: a quarter of the runs each.
-    { numRuns: process.env.MUTATION_GROUP ? Math.ceil(options.numRuns / 4) : options.numRuns },
+    // WALK_SEED replays the walks of a seed a failure printed.
+    {
+      numRuns: process.env.MUTATION_GROUP ? Math.ceil(options.numRuns / 4) : options.numRuns,
+      seed: process.env.WALK_SEED ? Number(process.env.WALK_SEED) : undefined,
+    },
   );
 }
