@@ -4,15 +4,15 @@ import { pathToFileURL } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { AnyStateMachine } from 'xstate';
-import { DiagramSvg } from '../src/features/atlas/diagram-svg';
-import { type Layout, layoutGraph, layoutMachine } from '../src/features/atlas/layout';
+import { DiagramSvg } from '../atlas-engine/diagram-svg';
+import { type Layout, layoutGraph, layoutMachine } from '../atlas-engine/layout';
 import {
   diffDrawing,
   diffLines,
   diffMachines,
   diffSummary,
   type MachineDiff,
-} from '../src/features/atlas/machine-diff';
+} from '../atlas-engine/machine-diff';
 import { commitOf, describeRef, describeTree, loadRegistry } from './atlas-describe';
 
 // npm run atlas:diff -- <ref> [--out <dir>]: every registered machine at <ref> against the working tree's:

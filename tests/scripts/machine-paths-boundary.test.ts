@@ -18,7 +18,7 @@ describe('the boundary of machine-paths', () => {
     ],
     [
       'the atlas that imports it',
-      "import { simulate } from '../src/features/atlas/simulation';\n\nexport const probe = simulate;\n",
+      "import { simulate } from '../atlas-engine/simulation';\n\nexport const probe = simulate;\n",
       'never the other way round',
     ],
     [
