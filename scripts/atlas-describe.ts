@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import type { MachineDescription } from '../atlas-engine/machine-comparison';
 import {
   type DescribableState,
   delayOf,
@@ -20,10 +21,9 @@ import {
   type GraphReader,
   type Registered,
 } from '../atlas-engine/machine-description';
-import type { MachineDescription } from '../atlas-engine/machine-diff';
 
 // Reads every machine registered in a tree (this repository checked out at some ref) into the plain JSON
-// that npm run atlas:diff compares (MachineDescription in atlas-engine/machine-diff.ts), with
+// that npm run atlas:diff compares (MachineDescription in atlas-engine/machine-comparison.ts), with
 // atlas-engine/machine-description.ts. A tree's machines are read by that tree's own machine-graph.ts
 // (its states, transitions and labels), so an old ref is drawn and counted as it drew itself. A tree from
 // before the atlas (no machine-graph.ts) is read by the same walk written here.

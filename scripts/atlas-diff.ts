@@ -5,14 +5,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { AnyStateMachine } from 'xstate';
 import { DiagramSvg } from '../atlas-engine/diagram-svg';
+import { diffDrawing } from '../atlas-engine/diff-drawing';
+import { diffLines, diffSummary } from '../atlas-engine/diff-wording';
 import { type Layout, layoutGraph, layoutMachine } from '../atlas-engine/layout';
-import {
-  diffDrawing,
-  diffLines,
-  diffMachines,
-  diffSummary,
-  type MachineDiff,
-} from '../atlas-engine/machine-diff';
+import { diffMachines, type MachineDiff } from '../atlas-engine/machine-comparison';
 import { commitOf, describeRef, describeTree, loadRegistry } from './atlas-describe';
 
 // npm run atlas:diff -- <ref> [--out <dir>]: every registered machine at <ref> against the working tree's:

@@ -1,5 +1,5 @@
+import type { DescribedTransition } from '../../atlas-engine/machine-comparison';
 import { describeMachine } from '../../atlas-engine/machine-description';
-import type { DescribedTransition } from '../../atlas-engine/machine-diff';
 import * as graphModule from '../../atlas-engine/machine-graph';
 import type { ReleaseBaseline } from '../../atlas-engine/release-changes';
 import { machines } from '../../machine-paths/registry';

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DIFF_STYLE, DiffBadge, LineSample, REMOVED_OPACITY } from '../../../atlas-engine/diagram-svg';
+import { diffDrawing } from '../../../atlas-engine/diff-drawing';
 import { type Layout, layoutMachine } from '../../../atlas-engine/layout';
-import { type ChangeKind, diffDrawing, type MachineDiff } from '../../../atlas-engine/machine-diff';
+import type { ChangeKind, MachineDiff } from '../../../atlas-engine/machine-comparison';
 import {
   changeCount,
   changeItem,

@@ -3,18 +3,16 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { type AnyStateMachine, and, assign, fromPromise, not, or, setup, stateIn } from 'xstate';
 import { DiagramSvg } from '../../../atlas-engine/diagram-svg';
+import { diffDrawing, removedEdgeId } from '../../../atlas-engine/diff-drawing';
+import { diffLines, diffSummary } from '../../../atlas-engine/diff-wording';
 import { layoutMachine } from '../../../atlas-engine/layout';
-import { describeMachine } from '../../../atlas-engine/machine-description';
 import {
   alignBranches,
-  diffDrawing,
-  diffLines,
   diffMachine,
   diffMachines,
-  diffSummary,
   type MachineDescription,
-  removedEdgeId,
-} from '../../../atlas-engine/machine-diff';
+} from '../../../atlas-engine/machine-comparison';
+import { describeMachine } from '../../../atlas-engine/machine-description';
 import * as graphModule from '../../../atlas-engine/machine-graph';
 import { ownReader } from '../../../scripts/atlas-describe';
 
