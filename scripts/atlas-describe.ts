@@ -13,18 +13,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import type { MachineDescription } from '../atlas-engine/machine-comparison';
 import {
   type DescribableState,
   delayOf,
   describeMachine,
   type GraphReader,
   type Registered,
-} from '../src/features/atlas/machine-description';
-import type { MachineDescription } from '../src/features/atlas/machine-diff';
+} from '../atlas-engine/machine-description';
 
 // Reads every machine registered in a tree (this repository checked out at some ref) into the plain JSON
-// that npm run atlas:diff compares (MachineDescription in src/features/atlas/machine-diff.ts), with
-// src/features/atlas/machine-description.ts. A tree's machines are read by that tree's own machine-graph.ts
+// that npm run atlas:diff compares (MachineDescription in atlas-engine/machine-comparison.ts), with
+// atlas-engine/machine-description.ts. A tree's machines are read by that tree's own machine-graph.ts
 // (its states, transitions and labels), so an old ref is drawn and counted as it drew itself. A tree from
 // before the atlas (no machine-graph.ts) is read by the same walk written here.
 //
@@ -36,7 +36,8 @@ import type { MachineDescription } from '../src/features/atlas/machine-diff';
 
 /** Where a tree keeps its registry: machine-paths/ today, machines/ before the move. */
 const REGISTRY_FILES = ['machine-paths/registry.ts', 'machines/registry.ts'];
-const GRAPH_FILE = 'src/features/atlas/machine-graph.ts';
+/** Where a tree keeps its machine-graph.ts: atlas-engine/ today, src/features/atlas/ before the move. */
+const GRAPH_FILES = ['atlas-engine/machine-graph.ts', 'src/features/atlas/machine-graph.ts'];
 
 const importFrom = (tree: string, file: string) => import(pathToFileURL(path.resolve(tree, file)).href);
 
@@ -103,9 +104,8 @@ export async function loadRegistry(tree: string): Promise<Registered[]> {
 /** Every machine a tree registers, read by the tree's own machine-graph.ts when it has one. */
 export async function describeTree(tree: string): Promise<MachineDescription[]> {
   const machines = await loadRegistry(tree);
-  const graphModule = existsSync(path.join(tree, GRAPH_FILE))
-    ? ((await importFrom(tree, GRAPH_FILE)) as Partial<GraphReader>)
-    : {};
+  const graphFile = GRAPH_FILES.find((file) => existsSync(path.join(tree, file)));
+  const graphModule = graphFile ? ((await importFrom(tree, graphFile)) as Partial<GraphReader>) : {};
   const reader: GraphReader =
     typeof graphModule.machineGraph === 'function' && typeof graphModule.transitionLabel === 'function'
       ? (graphModule as GraphReader)

@@ -4,15 +4,11 @@ import { pathToFileURL } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { AnyStateMachine } from 'xstate';
-import { DiagramSvg } from '../src/features/atlas/diagram-svg';
-import { type Layout, layoutGraph, layoutMachine } from '../src/features/atlas/layout';
-import {
-  diffDrawing,
-  diffLines,
-  diffMachines,
-  diffSummary,
-  type MachineDiff,
-} from '../src/features/atlas/machine-diff';
+import { DiagramSvg } from '../atlas-engine/diagram-svg';
+import { diffDrawing } from '../atlas-engine/diff-drawing';
+import { diffLines, diffSummary } from '../atlas-engine/diff-wording';
+import { type Layout, layoutGraph, layoutMachine } from '../atlas-engine/layout';
+import { diffMachines, type MachineDiff } from '../atlas-engine/machine-comparison';
 import { commitOf, describeRef, describeTree, loadRegistry } from './atlas-describe';
 
 // npm run atlas:diff -- <ref> [--out <dir>]: every registered machine at <ref> against the working tree's:

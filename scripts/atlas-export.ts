@@ -2,10 +2,10 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { DiagramSvg } from '../atlas-engine/diagram-svg';
+import { layoutMachine } from '../atlas-engine/layout';
 import { coverageOf } from '../machine-paths/paths';
 import { machines } from '../machine-paths/registry';
-import { DiagramSvg } from '../src/features/atlas/diagram-svg';
-import { layoutMachine } from '../src/features/atlas/layout';
 
 // Writes each registry machine's diagram (the atlas's own layout and drawing) to docs/machines, with an index,
 // so a change to a machine shows in the diff. `--check` writes nothing and fails when a file would change.

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ReleaseBaseline } from '../src/features/atlas/release-changes';
+import type { ReleaseBaseline } from '../atlas-engine/release-changes';
 import { commitOf, describeRef, git } from './atlas-describe';
 
 // npm run atlas:release [-- <git ref>]: the release baseline the atlas compares today's machines with

@@ -1,6 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
-import { graphStates, holdingChain, machineGraph } from '../../src/features/atlas/machine-graph';
-import { meetingSteps } from '../../src/features/atlas/meeting-order';
+import { graphStates, holdingChain, machineGraph } from '../../atlas-engine/machine-graph';
+import { meetingSteps } from '../../atlas-engine/meeting-order';
 
 /*
  * How well an exported diagram (docs/machines/<id>.svg) reads, measured on the SVG itself: forward

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readRelease } from '../../atlas-engine/release-changes';
 import { machines } from '../../machine-paths/registry';
-import { readRelease } from '../../src/features/atlas/release-changes';
 import { releaseFixture } from '../support/release-fixture';
 import { watchPageProblems } from './support/axe';
 import { focusedName, HUMAN, keyboardPath, tabToName } from './support/keyboard';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReleaseBaseline } from '../../src/features/atlas/release-changes';
+import type { ReleaseBaseline } from '../../atlas-engine/release-changes';
 import { type AtlasRepo, atlasRepo } from '../support/atlas-repo';
 
 /*

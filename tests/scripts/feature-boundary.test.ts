@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { lintIn } from '../support/lint-probe';
 
 // The feature boundary is biome.json's: a module of one feature folder imports nothing from another one
-// (what two features share lives in src/components, src/domain or src/lib). Each case lints a module
-// written into src/features/cart for the time of the test.
+// (what two features share lives in src/components, src/domain or src/lib). Each case lints a module as if
+// it were in src/features/cart (tests/support/lint-probe.ts).
 const MESSAGE = 'A feature imports no other feature';
 
 const lintInCart = (source: string) => lintIn('src/features/cart', source);

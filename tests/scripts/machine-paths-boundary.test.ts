@@ -3,8 +3,8 @@ import { lintIn } from '../support/lint-probe';
 
 // biome.json's boundaries of machine-paths/: the registry, the path generator and the samples import the
 // machines, src/domain and xstate only (the atlas runs them in the browser; the atlas, the scripts and the
-// tests import them, never the other way round), and no machine imports them. Each case lints a module
-// written into the folder for the time of the test.
+// tests import them, never the other way round), and no machine imports them. Each case lints a module as
+// if it were in the folder (tests/support/lint-probe.ts).
 
 describe('the boundary of machine-paths', () => {
   it.each([
@@ -18,7 +18,7 @@ describe('the boundary of machine-paths', () => {
     ],
     [
       'the atlas that imports it',
-      "import { simulate } from '../src/features/atlas/simulation';\n\nexport const probe = simulate;\n",
+      "import { simulate } from '../atlas-engine/simulation';\n\nexport const probe = simulate;\n",
       'never the other way round',
     ],
     [

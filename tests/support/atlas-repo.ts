@@ -66,10 +66,10 @@ export function atlasRepo(): AtlasRepo {
   const temp = path.join(root, 'tmp');
   mkdirSync(temp);
   mkdirSync(path.join(repo, 'machine-paths'), { recursive: true });
-  mkdirSync(path.join(repo, 'src/features/atlas'), { recursive: true });
+  mkdirSync(path.join(repo, 'atlas-engine'), { recursive: true });
   copyFileSync(
-    path.join(REPO, 'src/features/atlas/machine-graph.ts'),
-    path.join(repo, 'src/features/atlas/machine-graph.ts'),
+    path.join(REPO, 'atlas-engine/machine-graph.ts'),
+    path.join(repo, 'atlas-engine/machine-graph.ts'),
   );
   writeFileSync(path.join(repo, 'package.json'), '{ "type": "module", "version": "1.0.0" }\n');
   writeFileSync(path.join(repo, '.gitignore'), 'node_modules\nout\n');

@@ -1,8 +1,8 @@
+import type { DescribedTransition } from '../../atlas-engine/machine-comparison';
+import { describeMachine } from '../../atlas-engine/machine-description';
+import * as graphModule from '../../atlas-engine/machine-graph';
+import type { ReleaseBaseline } from '../../atlas-engine/release-changes';
 import { machines } from '../../machine-paths/registry';
-import { describeMachine } from '../../src/features/atlas/machine-description';
-import type { DescribedTransition } from '../../src/features/atlas/machine-diff';
-import * as graphModule from '../../src/features/atlas/machine-graph';
-import type { ReleaseBaseline } from '../../src/features/atlas/release-changes';
 
 /*
  * A release baseline for the atlas's 自發布以來的變更, in place of machine-paths/release.json: today's

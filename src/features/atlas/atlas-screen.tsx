@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { type Layout, layoutMachine } from '../../../atlas-engine/layout';
 import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
 import type { TestRuns } from '../../domain/api/atlas';
 import { STAFF_PAGES } from '../../domain/staff-pages';
@@ -6,7 +7,6 @@ import { AtlasLink, BUILD_VERSION, useAddress, VIEWS, type View, type ViewParams
 import { atlasApi } from './atlas-api';
 import { DiagramViewer } from './diagram-viewer';
 import { JourneysPanel } from './journeys-panel';
-import { type Layout, layoutMachine } from './layout';
 import { ChangeCount, ReleasePanel, useSinceRelease } from './release-panel';
 import { SimulatePanel } from './simulate-panel';
 import { TestsPanel } from './tests-panel';

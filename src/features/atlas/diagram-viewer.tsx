@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
-import { type DiagramMarks, DiagramSvg, drawnSize } from './diagram-svg';
-import type { Layout } from './layout';
+import { type DiagramMarks, DiagramSvg, drawnSize } from '../../../atlas-engine/diagram-svg';
+import type { Layout } from '../../../atlas-engine/layout';
 
 /*
  * The diagram with zoom, pan and fit, by buttons, by mouse (drag to pan) and by keyboard

@@ -1,4 +1,7 @@
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import type { Layout } from '../../../atlas-engine/layout';
+import { activeStateIds } from '../../../atlas-engine/simulation';
+import { tracedEdge } from '../../../atlas-engine/traffic-marks';
 import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
 import { BusyButton } from '../../components/busy-button';
 import { pageCountOf, pageCountText, StaffPager } from '../../components/staff-pager';
@@ -12,9 +15,6 @@ import { failureMessage } from '../../lib/staff-api';
 import { AtlasLink, type Go, type ViewParams } from './atlas-address';
 import { atlasApi } from './atlas-api';
 import { DiagramViewer } from './diagram-viewer';
-import type { Layout } from './layout';
-import { activeStateIds } from './simulation';
-import { tracedEdge } from './traffic-marks';
 
 /*
  * 訪客旅程 (issue 37): what one visitor did. The visitors of a period of Taipei days, newest first, each a

@@ -1,10 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
-import releaseUrl from '../../../machine-paths/release.json?url';
-import { DIFF_STYLE, DiffBadge, LineSample, REMOVED_OPACITY } from './diagram-svg';
-import { DiagramViewer } from './diagram-viewer';
-import { type Layout, layoutMachine } from './layout';
-import { type ChangeKind, diffDrawing, type MachineDiff } from './machine-diff';
+import { DIFF_STYLE, DiffBadge, LineSample, REMOVED_OPACITY } from '../../../atlas-engine/diagram-svg';
+import { diffDrawing } from '../../../atlas-engine/diff-drawing';
+import { type Layout, layoutMachine } from '../../../atlas-engine/layout';
+import type { ChangeKind, MachineDiff } from '../../../atlas-engine/machine-comparison';
 import {
   changeCount,
   changeItem,
@@ -12,7 +10,10 @@ import {
   changesSinceRelease,
   type ReleaseBaseline,
   readRelease,
-} from './release-changes';
+} from '../../../atlas-engine/release-changes';
+import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
+import releaseUrl from '../../../machine-paths/release.json?url';
+import { DiagramViewer } from './diagram-viewer';
 
 /*
  * 自發布以來的變更: the machine against the release the running build was made from (the baseline the build

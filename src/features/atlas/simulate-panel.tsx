@@ -1,10 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { RegisteredMachine } from '../../../machine-paths/registry';
-import { stateString } from '../../domain/trace';
-import { ContextTable } from './context-table';
-import { DiagramViewer } from './diagram-viewer';
-import type { Layout } from './layout';
-import { eventLabel } from './machine-graph';
+import type { Layout } from '../../../atlas-engine/layout';
+import { eventLabel } from '../../../atlas-engine/machine-graph';
 import {
   activeStateIds,
   edgesOf,
@@ -13,7 +9,11 @@ import {
   type SimulationStep,
   simulate,
   startSimulation,
-} from './simulation';
+} from '../../../atlas-engine/simulation';
+import type { RegisteredMachine } from '../../../machine-paths/registry';
+import { stateString } from '../../domain/trace';
+import { ContextTable } from './context-table';
+import { DiagramViewer } from './diagram-viewer';
 
 /** Simulate: the current state on the diagram, the events it takes as buttons, the steps with undo and reset. */
 export function SimulatePanel({ entry, layout }: { entry: RegisteredMachine; layout: Layout }) {

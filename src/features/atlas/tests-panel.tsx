@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { Layout } from '../../../atlas-engine/layout';
+import { eventLabel } from '../../../atlas-engine/machine-graph';
+import { activeStateIds, edgesOf } from '../../../atlas-engine/simulation';
+import { LEVEL_NAMES, type Result, resultsOf, transitionsPassed } from '../../../atlas-engine/test-coverage';
 import { allTransitions, type FlowPath, flowPaths } from '../../../machine-paths/paths';
 import type { RegisteredMachine } from '../../../machine-paths/registry';
 import type { TestRuns } from '../../domain/api/atlas';
 import { stateString } from '../../domain/trace';
 import type { Go, ViewParams } from './atlas-address';
 import { DiagramViewer } from './diagram-viewer';
-import type { Layout } from './layout';
-import { eventLabel } from './machine-graph';
-import { activeStateIds, edgesOf } from './simulation';
-import { LEVEL_NAMES, type Result, resultsOf, transitionsPassed } from './test-coverage';
 
 /*
  * Tests: the machine's generated paths (the same the model tests run), each playable on the diagram step by

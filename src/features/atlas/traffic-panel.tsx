@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import type { Layout } from '../../../atlas-engine/layout';
+import { funnel, trafficMarks } from '../../../atlas-engine/traffic-marks';
 import type { RegisteredMachine } from '../../../machine-paths/registry';
 import type { Traffic } from '../../domain/api/atlas';
 import { TRACED_MACHINES } from '../../domain/trace';
@@ -6,9 +8,7 @@ import { ApiFailure } from '../../lib/api-client';
 import { AtlasLink, type Go, periodOf, type ViewParams } from './atlas-address';
 import { atlasApi } from './atlas-api';
 import { DiagramViewer } from './diagram-viewer';
-import type { Layout } from './layout';
 import { PeriodForm } from './period-form';
-import { funnel, trafficMarks } from './traffic-marks';
 
 /**
  * Traffic: how many visitors reached each state and took each transition in a period, and the flow's funnel;

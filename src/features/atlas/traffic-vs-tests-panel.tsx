@@ -1,4 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { LineSample, STANDING_STYLE, StandingBadge } from '../../../atlas-engine/diagram-svg';
+import type { Layout } from '../../../atlas-engine/layout';
+import { LEVEL_NAMES } from '../../../atlas-engine/test-coverage';
+import {
+  type EdgeStanding,
+  STANDING_TEXT,
+  STANDINGS,
+  type Standing,
+  trafficVsTests,
+} from '../../../atlas-engine/traffic-vs-tests';
 import { type FlowPath, flowPaths } from '../../../machine-paths/paths';
 import type { RegisteredMachine } from '../../../machine-paths/registry';
 import type { TestRuns, Traffic } from '../../domain/api/atlas';
@@ -6,18 +16,8 @@ import { TRACED_MACHINES } from '../../domain/trace';
 import { ApiFailure } from '../../lib/api-client';
 import { type Go, periodOf, type ViewParams } from './atlas-address';
 import { atlasApi } from './atlas-api';
-import { LineSample, STANDING_STYLE, StandingBadge } from './diagram-svg';
 import { DiagramViewer } from './diagram-viewer';
-import type { Layout } from './layout';
 import { PeriodForm } from './period-form';
-import { LEVEL_NAMES } from './test-coverage';
-import {
-  type EdgeStanding,
-  STANDING_TEXT,
-  STANDINGS,
-  type Standing,
-  trafficVsTests,
-} from './traffic-vs-tests';
 
 /*
  * 流量與測試 (issue 37, question 2): for a period of Taipei days, each transition of the machine as taken by

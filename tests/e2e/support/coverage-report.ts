@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { machineGraph } from '../../../atlas-engine/machine-graph';
 import { flowPaths } from '../../../machine-paths/paths';
 import { machines } from '../../../machine-paths/registry';
 import type { TestRuns } from '../../../src/domain/api/atlas';
-import { machineGraph } from '../../../src/features/atlas/machine-graph';
 
 /*
  * A test report for 流量與測試 (the server's TEST_REPORT): every generated path of the cart passed on all

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
+import { type Box, type Layout, layoutMachine } from '../../../atlas-engine/layout';
 import { machines } from '../../../machine-paths/registry';
-import { type Box, type Layout, layoutMachine } from '../../../src/features/atlas/layout';
 
 /*
  * Every machine of the registry is drawn from its definition: the states and transitions drawn are counted
@@ -110,7 +110,7 @@ describe('the session machine drawn (docs/specification.md §4)', () => {
 
 describe('a transition label on narrow lines', () => {
   it('breaks a long line after a dot or before a capital, joining the parts that fit', async () => {
-    const { labelLines } = await import('../../../src/features/atlas/layout');
+    const { labelLines } = await import('../../../atlas-engine/layout');
     expect(labelLines('application.submit [canSubmit]')).toEqual([
       'application.',
       'submit',

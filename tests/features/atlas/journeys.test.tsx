@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { machineGraph } from '../../../atlas-engine/machine-graph';
 import { machines } from '../../../machine-paths/registry';
 import type { Journey, JourneysPage, Traffic } from '../../../src/domain/api/atlas';
-import { machineGraph } from '../../../src/features/atlas/machine-graph';
 import { ok, renderStaff, type StaffAnswer, type StaffCall } from '../../support/staff-app';
 
 /*

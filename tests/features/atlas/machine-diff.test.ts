@@ -2,21 +2,19 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { type AnyStateMachine, and, assign, fromPromise, not, or, setup, stateIn } from 'xstate';
-import { ownReader } from '../../../scripts/atlas-describe';
-import { DiagramSvg } from '../../../src/features/atlas/diagram-svg';
-import { layoutMachine } from '../../../src/features/atlas/layout';
-import { describeMachine } from '../../../src/features/atlas/machine-description';
+import { DiagramSvg } from '../../../atlas-engine/diagram-svg';
+import { diffDrawing, removedEdgeId } from '../../../atlas-engine/diff-drawing';
+import { diffLines, diffSummary } from '../../../atlas-engine/diff-wording';
+import { layoutMachine } from '../../../atlas-engine/layout';
 import {
   alignBranches,
-  diffDrawing,
-  diffLines,
   diffMachine,
   diffMachines,
-  diffSummary,
   type MachineDescription,
-  removedEdgeId,
-} from '../../../src/features/atlas/machine-diff';
-import * as graphModule from '../../../src/features/atlas/machine-graph';
+} from '../../../atlas-engine/machine-comparison';
+import { describeMachine } from '../../../atlas-engine/machine-description';
+import * as graphModule from '../../../atlas-engine/machine-graph';
+import { ownReader } from '../../../scripts/atlas-describe';
 
 /*
  * What changed in a machine (issue 37, "What changed"): states and transitions added, removed or changed

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createMachine, fromPromise, setup } from 'xstate';
+import { eventLabel, graphStates, machineGraph } from '../../../atlas-engine/machine-graph';
+import { activeStateIds, edgesOf, payloadSummary } from '../../../atlas-engine/simulation';
+import { funnel, trafficMarks } from '../../../atlas-engine/traffic-marks';
 import type { Traffic } from '../../../src/domain/api/atlas';
-import { eventLabel, graphStates, machineGraph } from '../../../src/features/atlas/machine-graph';
-import { activeStateIds, edgesOf, payloadSummary } from '../../../src/features/atlas/simulation';
-import { funnel, trafficMarks } from '../../../src/features/atlas/traffic-marks';
 
 /*
  * How the atlas reads a machine (the issue: transitions labelled with event, guard name and delay, invoked

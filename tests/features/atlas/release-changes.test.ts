@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type AnyStateMachine, fromPromise, setup } from 'xstate';
-import { describeMachine } from '../../../src/features/atlas/machine-description';
-import * as graphModule from '../../../src/features/atlas/machine-graph';
+import { describeMachine } from '../../../atlas-engine/machine-description';
+import * as graphModule from '../../../atlas-engine/machine-graph';
 import {
   type ChangeItem,
   changeCount,
@@ -10,7 +10,7 @@ import {
   changesSinceRelease,
   type ReleaseBaseline,
   readRelease,
-} from '../../../src/features/atlas/release-changes';
+} from '../../../atlas-engine/release-changes';
 
 /*
  * 自發布以來的變更 (issue 37, "What changed … since the release the build was made from"): today's machines

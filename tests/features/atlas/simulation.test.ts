@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyMachineSnapshot, createActor, type EventObject, fromPromise, SimulatedClock } from 'xstate';
+import { possibleEvents, simulate, startSimulation } from '../../../atlas-engine/simulation';
 import { flowPaths } from '../../../machine-paths/paths';
 import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
-import { possibleEvents, simulate, startSimulation } from '../../../src/features/atlas/simulation';
 
 /*
  * The atlas's simulation follows the machine: along every generated path, the state and context it shows

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { machineGraph } from '../../../atlas-engine/machine-graph';
+import { standingOf, trafficVsTests } from '../../../atlas-engine/traffic-vs-tests';
 import { flowPaths } from '../../../machine-paths/paths';
 import { machines } from '../../../machine-paths/registry';
 import type { TestRuns, Traffic } from '../../../src/domain/api/atlas';
-import { machineGraph } from '../../../src/features/atlas/machine-graph';
-import { standingOf, trafficVsTests } from '../../../src/features/atlas/traffic-vs-tests';
 
 /*
  * Issue 37, question 2, on the cart machine: each transition is taken by visitors and covered by passing paths

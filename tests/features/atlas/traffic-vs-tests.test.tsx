@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { machineGraph } from '../../../atlas-engine/machine-graph';
 import { flowPaths } from '../../../machine-paths/paths';
 import { machines } from '../../../machine-paths/registry';
 import type { TestRuns, Traffic } from '../../../src/domain/api/atlas';
-import { machineGraph } from '../../../src/features/atlas/machine-graph';
 import { ok, renderStaff, type StaffAnswer, type StaffCall } from '../../support/staff-app';
 
 /*

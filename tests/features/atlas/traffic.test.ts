@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { machineGraph } from '../../../atlas-engine/machine-graph';
+import { funnel, trafficMarks } from '../../../atlas-engine/traffic-marks';
 import { machines } from '../../../machine-paths/registry';
 import type { Traffic } from '../../../src/domain/api/atlas';
-import { machineGraph } from '../../../src/features/atlas/machine-graph';
-import { funnel, trafficMarks } from '../../../src/features/atlas/traffic-marks';
 
 /*
  * Traffic on the session machine (docs/specification.md §4: the session starts, a reminder after 1440 s, the end 300 s later):

@@ -1,6 +1,6 @@
 import type { AnyTransitionDefinition } from 'xstate';
-import type { FlowPath } from '../../../machine-paths/paths';
-import type { TestRuns, Traffic } from '../../domain/api/atlas';
+import type { FlowPath } from '../machine-paths/paths';
+import type { TestRuns, Traffic } from '../src/domain/api/atlas';
 import { ANY_STATE_LABEL } from './layout';
 import { type GraphEdge, graphStates, type MachineGraph } from './machine-graph';
 import { levelsNotRun, transitionsPassed } from './test-coverage';

@@ -1,5 +1,5 @@
-import type { Traffic } from '../../domain/api/atlas';
-import { stateAndAncestors } from '../../domain/trace';
+import type { Traffic } from '../src/domain/api/atlas';
+import { stateAndAncestors } from '../src/domain/trace';
 import { type GraphEdge, graphStates, type MachineGraph } from './machine-graph';
 
 /*

@@ -5,9 +5,9 @@ import {
   initialTransition,
   transition,
 } from 'xstate';
-import { eventCases } from '../../../machine-paths/paths';
-import type { RegisteredMachine } from '../../../machine-paths/registry';
-import { stateAndAncestors, stateString } from '../../domain/trace';
+import { eventCases } from '../machine-paths/paths';
+import type { RegisteredMachine } from '../machine-paths/registry';
+import { stateAndAncestors, stateString } from '../src/domain/trace';
 import type { MachineGraph } from './machine-graph';
 
 /*

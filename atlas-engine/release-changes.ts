@@ -1,5 +1,5 @@
+import { shortId } from './diff-wording';
 import { ANY_STATE_LABEL } from './layout';
-import { describeMachine, type Registered } from './machine-description';
 import {
   type ChangeKind,
   type DescribedState,
@@ -9,10 +9,10 @@ import {
   type MachineDiff,
   type StateChange,
   type StateField,
-  shortId,
   type TransitionChange,
   type TransitionField,
-} from './machine-diff';
+} from './machine-comparison';
+import { describeMachine, type Registered } from './machine-description';
 import { machineGraph, transitionLabel } from './machine-graph';
 
 /*
@@ -20,7 +20,7 @@ import { machineGraph, transitionLabel } from './machine-graph';
  * `npm run atlas:release`, which writes the version, the commit and every registered machine described at
  * that commit to machine-paths/release.json; the build ships that file, so the atlas needs no git to read it.
  * Today's machines are described here by the same code (machine-description.ts, with today's machine-graph.ts)
- * and compared by machine-diff.ts, as npm run atlas:diff compares two refs.
+ * and compared by machine-comparison.ts, as npm run atlas:diff compares two refs.
  */
 
 /** A release's machines, as machine-paths/release.json holds them. */

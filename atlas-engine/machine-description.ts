@@ -1,9 +1,9 @@
 import { type AnyStateMachine, type AnyTransitionDefinition, and, not, or, stateIn } from 'xstate';
-import type { DescribedState, DescribedTransition, MachineDescription } from './machine-diff';
-import { keyEvent, transitionKey } from './machine-diff';
+import type { DescribedState, DescribedTransition, MachineDescription } from './machine-comparison';
+import { keyEvent, transitionKey } from './machine-comparison';
 
 /*
- * A machine read into the plain JSON that machine-diff.ts compares (MachineDescription). Its states, its
+ * A machine read into the plain JSON that machine-comparison.ts compares (MachineDescription). Its states, its
  * transitions and their labels come from a graph reader with machine-graph.ts's shape: scripts/atlas-describe.ts
  * passes the one of the tree it reads (so an old ref is counted and labelled as it drew itself), the atlas
  * passes today's. What a graph does not carry (guard params, delays, actions, the actor an invoke outcome

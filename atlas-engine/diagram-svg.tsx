@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { DiffMarks } from './diff-drawing';
 import {
   ANY_STATE_LABEL,
   FONT_SIZE,
@@ -9,7 +10,7 @@ import {
   labelLines,
   textWidth,
 } from './layout';
-import type { ChangeKind, DiffMarks } from './machine-diff';
+import type { ChangeKind } from './machine-comparison';
 import { STANDING_TEXT, STANDINGS, type Standing } from './traffic-vs-tests';
 
 /*

@@ -1,6 +1,6 @@
 import type { AnyTransitionDefinition } from 'xstate';
-import type { FlowPath } from '../../../machine-paths/paths';
-import type { TestRuns } from '../../domain/api/atlas';
+import type { FlowPath } from '../machine-paths/paths';
+import type { TestRuns } from '../src/domain/api/atlas';
 
 /*
  * What the last test report says of a machine's generated paths: a path's result on each level (the machine,
