@@ -18,14 +18,14 @@ import {
   SAMPLE_DECLINE_NOTE,
   SAMPLE_DOCUMENTS_NOTE,
   SAMPLE_PLAIN_NOTE,
-} from './samples/application.samples';
+} from './application/samples';
 import {
   SAMPLE_CART_CAP,
   SAMPLE_EMPTY_CART,
   SAMPLE_FULL_CART,
   SAMPLE_NEW_AMOUNT,
   SAMPLE_PACKAGE,
-} from './samples/cart.samples';
+} from './cart/samples';
 import {
   SAMPLE_CONTACT_CAPTCHA,
   SAMPLE_CONTACT_MESSAGE,
@@ -33,12 +33,8 @@ import {
   SAMPLE_CONTACT_REQUEST_ID,
   SAMPLE_CONTACT_RESTART_REQUEST_ID,
   SAMPLE_UNREACHABLE_CONTACT_MESSAGE,
-} from './samples/contact.samples';
-import {
-  SAMPLE_BLANK_REPLY,
-  SAMPLE_INBOX_REPLY,
-  SAMPLE_INBOX_STAFF,
-} from './samples/contact-message.samples';
+} from './contact/samples';
+import { SAMPLE_BLANK_REPLY, SAMPLE_INBOX_REPLY, SAMPLE_INBOX_STAFF } from './contact-message/samples';
 import {
   SAMPLE_BEFORE_LAST_ATTEMPT,
   SAMPLE_BUSY_ANSWER,
@@ -46,7 +42,7 @@ import {
   SAMPLE_LAST_ATTEMPT,
   SAMPLE_REFUSED_ANSWER,
   SAMPLE_UNREACHABLE_ANSWER,
-} from './samples/outbox-message.samples';
+} from './outbox-message/samples';
 import {
   SAMPLE_ACCESS,
   SAMPLE_CODE,
@@ -59,7 +55,7 @@ import {
   SAMPLE_ROSTER_ACCESS,
   SAMPLE_SHORT_CODE,
   SAMPLE_UNSOLVED_LOOKUP,
-} from './samples/overprint.samples';
+} from './overprint/samples';
 import {
   SAMPLE_APPLICANT,
   SAMPLE_CAPTCHA,
@@ -73,7 +69,7 @@ import {
   SAMPLE_ROSTER,
   SAMPLE_SUBMITTED,
   SAMPLE_TODAY,
-} from './samples/shopcart.samples';
+} from './shopcart/samples';
 import {
   SAMPLE_COVERS,
   SAMPLE_GROUP,
@@ -83,7 +79,7 @@ import {
   SAMPLE_SMALL_GROUP,
   SAMPLE_TRYOUT_RESTART_TODAY,
   SAMPLE_TRYOUT_TODAY,
-} from './samples/tryout.samples';
+} from './tryout/samples';
 
 /**
  * The levels a generated path runs on: the machine alone, the rendered app in jsdom, the built app in

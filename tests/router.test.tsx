@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor as settled } from 'xstate';
-import { SAMPLE_ACCESS, SAMPLE_LOOKUP } from '../machine-paths/samples/overprint.samples';
+import { SAMPLE_ACCESS, SAMPLE_LOOKUP } from '../machine-paths/overprint/samples';
 import {
   SAMPLE_APPLICANT,
   SAMPLE_CAPTCHA,
@@ -13,13 +13,13 @@ import {
   SAMPLE_ROSTER,
   SAMPLE_SUBMITTED,
   SAMPLE_TODAY,
-} from '../machine-paths/samples/shopcart.samples';
+} from '../machine-paths/shopcart/samples';
 import {
   SAMPLE_COVERS,
   SAMPLE_GROUP,
   SAMPLE_QUOTE,
   SAMPLE_TRYOUT_TODAY,
-} from '../machine-paths/samples/tryout.samples';
+} from '../machine-paths/tryout/samples';
 import { overprintMachine } from '../machines/overprint.machine';
 import { shopcartMachine } from '../machines/shopcart.machine';
 import { tryoutMachine } from '../machines/tryout.machine';

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
+import { applicationInChromium } from '../../machine-paths/application/chromium';
 import { flowPaths } from '../../machine-paths/paths';
-import { applicationInChromium } from './support/application-in-chromium';
 import { runInChromium } from './support/flow-in-chromium';
 import { staffSiteForThisFile } from './support/staff-site';
 

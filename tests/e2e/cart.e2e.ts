@@ -1,14 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CartOracle, type CartStimulus, type CartView } from '../../machine-paths/cart/oracle';
+import { SAMPLE_CELLS } from '../../machine-paths/cart/samples';
+import { CART_CALLS, cartStimuli, choiceOf } from '../../machine-paths/cart/stimuli';
 import { type FlowPath, flowPaths } from '../../machine-paths/paths';
 import { machines } from '../../machine-paths/registry';
-import { SAMPLE_CELLS } from '../../machine-paths/samples/cart.samples';
 import type { InputPackage } from '../../src/domain/cart-item';
 import type { HeldNetwork } from '../support/api-calls';
 import { withDialogText } from '../support/dom-agreement';
 import { cartScreen } from '../support/flow-screens';
-import { CART_CALLS, cartStimuli, choiceOf } from '../support/flows/cart.flow';
-import { CartOracle, type CartStimulus, type CartView } from '../support/oracles/cart.oracle';
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
 import { builtAppForThisFile, openApp, reloadApp, returningVisitor } from './support/built-app';

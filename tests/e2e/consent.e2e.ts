@@ -1,11 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ConsentOracle, type ConsentStimulus, type ConsentView } from '../../machine-paths/consent/oracle';
+import { acceptedBefore, CONSENT_CALLS, consentStimuli } from '../../machine-paths/consent/stimuli';
 import { flowPaths } from '../../machine-paths/paths';
 import { machines } from '../../machine-paths/registry';
 import type { HeldNetwork } from '../support/api-calls';
 import { consentScreen } from '../support/flow-screens';
-import { acceptedBefore, CONSENT_CALLS, consentStimuli } from '../support/flows/consent.flow';
-import { ConsentOracle, type ConsentStimulus, type ConsentView } from '../support/oracles/consent.oracle';
 import { recordPassedPath } from '../support/path-record';
 import { type PathDriver, runPath } from '../support/path-runner';
 import { builtAppForThisFile, openApp, reloadApp } from './support/built-app';

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
+import { contactMessageInChromium } from '../../machine-paths/contact-message/chromium';
+import { SAMPLE_INBOX_STAFF } from '../../machine-paths/contact-message/samples';
 import { flowPaths } from '../../machine-paths/paths';
-import { SAMPLE_INBOX_STAFF } from '../../machine-paths/samples/contact-message.samples';
-import { contactMessageInChromium } from './support/contact-message-in-chromium';
 import { runInChromium } from './support/flow-in-chromium';
 import { staffSiteForThisFile } from './support/staff-site';
 

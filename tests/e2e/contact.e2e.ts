@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { contactInChromium, sendInChromium } from '../../machine-paths/contact/chromium';
+import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/contact/samples';
 import { flowPaths } from '../../machine-paths/paths';
-import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
 import type { ContactMessage } from '../../src/domain/api/contact';
 import { createDatabase } from '../../src/server/db/database';
 import { builtAppForThisFile, openApp, reloadApp } from './support/built-app';
-import { contactInChromium, sendInChromium } from './support/contact-in-chromium';
 import { runInChromium } from './support/flow-in-chromium';
 import { startBuiltServer } from './support/server';
 

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { emailCodeInChromium, type PausableSite } from '../../machine-paths/email-code/chromium';
 import { flowPaths } from '../../machine-paths/paths';
 import { freePort } from '../support/free-port';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
 import { launchBrowser } from './support/browser';
 import type { BuiltApp } from './support/built-app';
-import { emailCodeInChromium, type PausableSite } from './support/email-code-in-chromium';
 import { runInChromium } from './support/flow-in-chromium';
 import { startBuiltServer } from './support/server';
 

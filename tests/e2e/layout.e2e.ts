@@ -1,16 +1,16 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { contactInChromium } from '../../machine-paths/contact/chromium';
+import { overprintInChromium } from '../../machine-paths/overprint/chromium';
 import { type FlowPath, flowPaths } from '../../machine-paths/paths';
 import type { RegisteredMachine } from '../../machine-paths/registry';
+import { shopcartInChromium } from '../../machine-paths/shopcart/chromium';
+import { tryoutInChromium } from '../../machine-paths/tryout/chromium';
 import { PACK_IDS } from '../../src/domain/catalogue';
 import { SCREENS, type ScreenId } from '../../src/domain/screens';
 import { builtAppForThisFile, newVisitor, openApp, returningVisitor } from './support/built-app';
-import { contactInChromium } from './support/contact-in-chromium';
 import { type FlowInChromium, type FlowWatch, runInChromium } from './support/flow-in-chromium';
-import { overprintInChromium } from './support/overprint-in-chromium';
 import { misfits } from './support/page-fit';
-import { shopcartInChromium } from './support/shopcart-in-chromium';
-import { tryoutInChromium } from './support/tryout-in-chromium';
 
 // What a visitor sees on a phone (390×844, and 320 px, the narrowest phone in use) and on a desktop
 // (1366×900): nothing cut off, nothing squeezed unreadable, nothing fixed over a focused control.

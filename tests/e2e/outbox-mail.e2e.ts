@@ -1,15 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
-import { SAMPLE_APPLICANT } from '../../machine-paths/samples/shopcart.samples';
+import { sendInChromium } from '../../machine-paths/contact/chromium';
+import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/contact/samples';
+import { SAMPLE_APPLICANT } from '../../machine-paths/shopcart/samples';
 import type { ContactMessage } from '../../src/domain/api/contact';
 import type { OutboxEntry, OutboxPage } from '../../src/domain/api/outbox';
 import { API_BASE, type ApiEnvelope } from '../../src/domain/envelope';
 import { formatRoc } from '../../src/domain/roc-date';
 import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
 import { openApp, returningVisitor } from './support/built-app';
-import { sendInChromium } from './support/contact-in-chromium';
 import { type AppliedInChromium, applyInChromium } from './support/shopcart-steps';
 import { signIn } from './support/staff';
 import { staffSiteForThisFile } from './support/staff-site';

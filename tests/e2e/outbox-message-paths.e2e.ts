@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { outboxMessageInChromium, type RestartableSite } from '../../machine-paths/outbox-message/chromium';
 import { flowPaths } from '../../machine-paths/paths';
 import { freePort } from '../support/free-port';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
 import { launchBrowser } from './support/browser';
 import type { BuiltApp } from './support/built-app';
 import { runInChromium } from './support/flow-in-chromium';
-import { outboxMessageInChromium, type RestartableSite } from './support/outbox-message-in-chromium';
 import { startBuiltServer } from './support/server';
 import { addStaffAccount } from './support/staff';
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
+import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/contact/samples';
 import { applyForBasicOverHttp, sendContactOverHttp } from '../support/http-visitor';
 import { APPLICANT } from '../support/shopcart-input';
 import { watchPageProblems } from './support/axe';

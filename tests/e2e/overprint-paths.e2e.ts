@@ -1,8 +1,8 @@
 import { describe, it } from 'vitest';
+import { overprintInChromium } from '../../machine-paths/overprint/chromium';
 import { flowPaths } from '../../machine-paths/paths';
 import { builtAppForThisFile } from './support/built-app';
 import { runInChromium } from './support/flow-in-chromium';
-import { overprintInChromium } from './support/overprint-in-chromium';
 
 const app = builtAppForThisFile();
 

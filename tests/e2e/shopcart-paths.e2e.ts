@@ -1,8 +1,8 @@
 import { describe, it } from 'vitest';
 import { flowPaths } from '../../machine-paths/paths';
+import { shopcartInChromium } from '../../machine-paths/shopcart/chromium';
 import { builtAppForThisFile } from './support/built-app';
 import { runInChromium } from './support/flow-in-chromium';
-import { shopcartInChromium } from './support/shopcart-in-chromium';
 
 const app = builtAppForThisFile();
 

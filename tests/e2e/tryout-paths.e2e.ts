@@ -1,8 +1,8 @@
 import { describe, it } from 'vitest';
 import { flowPaths } from '../../machine-paths/paths';
+import { tryoutInChromium } from '../../machine-paths/tryout/chromium';
 import { builtAppForThisFile } from './support/built-app';
 import { runInChromium } from './support/flow-in-chromium';
-import { tryoutInChromium } from './support/tryout-in-chromium';
 
 const app = builtAppForThisFile();
 

@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApplicationOracle } from '../../machine-paths/application/oracle';
+import { applicationPageDriver } from '../../machine-paths/application/page';
+import { SAMPLE_BLANK_NOTE, SAMPLE_PLAIN_NOTE } from '../../machine-paths/application/samples';
+import { APPLICATION_CALLS, applicationStimuli, move } from '../../machine-paths/application/stimuli';
 import { type FlowPath, flowPaths } from '../../machine-paths/paths';
 import { machines } from '../../machine-paths/registry';
-import { SAMPLE_BLANK_NOTE, SAMPLE_PLAIN_NOTE } from '../../machine-paths/samples/application.samples';
-import { applicationPageDriver } from '../support/application-page';
 import { CartVisitor } from '../support/cart-visitor';
 import { domAgreement } from '../support/dom-agreement';
-import { APPLICATION_CALLS, applicationStimuli, move } from '../support/flows/application.flow';
-import { ApplicationOracle } from '../support/oracles/application.oracle';
 import { recordPassedPath } from '../support/path-record';
 import { runPath, scenarioPath } from '../support/path-runner';
 import { addStaff, createTestApp, type TestApp } from '../support/server';

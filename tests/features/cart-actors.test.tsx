@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { SAMPLE_PACKAGE } from '../../machine-paths/samples/cart.samples';
+import { SAMPLE_PACKAGE } from '../../machine-paths/cart/samples';
 import { NEW_CART } from '../../src/domain/cart-item';
 import { DEFAULT_SITE_SETTINGS } from '../../src/domain/site-settings';
 import { liveCartMachine } from '../../src/features/cart/cart-actors';

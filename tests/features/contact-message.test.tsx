@@ -1,21 +1,21 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type FlowPath, flowPaths } from '../../machine-paths/paths';
-import { machines } from '../../machine-paths/registry';
-import { SAMPLE_INBOX_REPLY, SAMPLE_INBOX_STAFF } from '../../machine-paths/samples/contact-message.samples';
-import { CartVisitor } from '../support/cart-visitor';
-import { storeMessage } from '../support/contact-inbox';
-import { contactMessagePageDriver } from '../support/contact-message-page';
-import { domAgreement } from '../support/dom-agreement';
+import { ContactMessageOracle } from '../../machine-paths/contact-message/oracle';
+import { contactMessagePageDriver } from '../../machine-paths/contact-message/page';
+import { SAMPLE_INBOX_REPLY, SAMPLE_INBOX_STAFF } from '../../machine-paths/contact-message/samples';
 import {
   assign,
   blankReply,
   close,
   contactMessageStimuli,
   reply,
-} from '../support/flows/contact-message.flow';
-import { ContactMessageOracle } from '../support/oracles/contact-message.oracle';
+} from '../../machine-paths/contact-message/stimuli';
+import { type FlowPath, flowPaths } from '../../machine-paths/paths';
+import { machines } from '../../machine-paths/registry';
+import { CartVisitor } from '../support/cart-visitor';
+import { storeMessage } from '../support/contact-inbox';
+import { domAgreement } from '../support/dom-agreement';
 import { recordPassedPath } from '../support/path-record';
 import { runPath, scenarioPath } from '../support/path-runner';
 import { addStaff, createTestApp, type TestApp } from '../support/server';

@@ -3,8 +3,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { flowPaths } from '../../machine-paths/paths';
-import { machines } from '../../machine-paths/registry';
+import { ContactOracle, type ContactStimulus, type ContactView } from '../../machine-paths/contact/oracle';
+import { contactFields } from '../../machine-paths/contact/page';
 import {
   SAMPLE_CONTACT_CAPTCHA,
   SAMPLE_CONTACT_MESSAGE,
@@ -12,15 +12,7 @@ import {
   SAMPLE_CONTACT_REQUEST_ID,
   SAMPLE_QUOTE_REQUEST,
   SAMPLE_UNREACHABLE_CONTACT_MESSAGE,
-} from '../../machine-paths/samples/contact.samples';
-import type { ContactMessage } from '../../src/domain/api/contact';
-import { headingOf } from '../../src/domain/screens';
-import { FLOW_STORAGE_PREFIX } from '../../src/lib/flow-storage';
-import { createCaptcha } from '../../src/server/captcha/captcha';
-import { catalogueServer } from '../screens/catalogue-server';
-import { contactFields } from '../support/contact-page';
-import { domAgreement } from '../support/dom-agreement';
-import { contactScreen } from '../support/flow-screens';
+} from '../../machine-paths/contact/samples';
 import {
   CONTACT_CALLS,
   type ContactEvent,
@@ -29,10 +21,18 @@ import {
   refusedWith,
   send,
   writeAgain,
-} from '../support/flows/contact.flow';
+} from '../../machine-paths/contact/stimuli';
+import { flowPaths } from '../../machine-paths/paths';
+import { machines } from '../../machine-paths/registry';
+import type { ContactMessage } from '../../src/domain/api/contact';
+import { headingOf } from '../../src/domain/screens';
+import { FLOW_STORAGE_PREFIX } from '../../src/lib/flow-storage';
+import { createCaptcha } from '../../src/server/captcha/captcha';
+import { catalogueServer } from '../screens/catalogue-server';
+import { domAgreement } from '../support/dom-agreement';
+import { contactScreen } from '../support/flow-screens';
 import { heldNetwork } from '../support/held-network';
-import { ContactOracle, type ContactStimulus, type ContactView } from '../support/oracles/contact.oracle';
-import { ok, refused } from '../support/oracles/oracle';
+import { ok, refused } from '../support/oracle';
 import { answerCaptcha, asSentByOracle, type PageVisit, pageVisit } from '../support/page-identifiers';
 import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';

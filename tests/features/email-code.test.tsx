@@ -1,21 +1,21 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { flowPaths } from '../../machine-paths/paths';
-import { machines } from '../../machine-paths/registry';
-import { SAMPLE_NOTICE_ADDRESS } from '../../machine-paths/samples/email-code.samples';
-import { deliveryWorker } from '../../src/server/mail/delivery-worker';
-import { type MailSender, smtpSender } from '../../src/server/mail/mail-sender';
-import { domAgreement } from '../support/dom-agreement';
+import { EmailCodeOracle } from '../../machine-paths/email-code/oracle';
 import {
   actOnEmailCode,
   type CodeMailbox,
   emailCodeScreen,
   emailCodeSettled,
   type NoticesPage,
-} from '../support/email-code-page';
-import { emailCodeStimuli } from '../support/flows/email-code.flow';
-import { EmailCodeOracle } from '../support/oracles/email-code.oracle';
+} from '../../machine-paths/email-code/page';
+import { SAMPLE_NOTICE_ADDRESS } from '../../machine-paths/email-code/samples';
+import { emailCodeStimuli } from '../../machine-paths/email-code/stimuli';
+import { flowPaths } from '../../machine-paths/paths';
+import { machines } from '../../machine-paths/registry';
+import { deliveryWorker } from '../../src/server/mail/delivery-worker';
+import { type MailSender, smtpSender } from '../../src/server/mail/mail-sender';
+import { domAgreement } from '../support/dom-agreement';
 import { recordPassedPath } from '../support/path-record';
 import { runPath } from '../support/path-runner';
 import { createTestApp, type TestApp } from '../support/server';

@@ -2,22 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { flowPaths } from '../../machine-paths/paths';
-import { machines } from '../../machine-paths/registry';
-import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
-import { type DeliveryWorker, deliveryWorker, LEASE_MS } from '../../src/server/mail/delivery-worker';
-import { type MailSender, smtpSender } from '../../src/server/mail/mail-sender';
-import { CartVisitor } from '../support/cart-visitor';
-import { domAgreement } from '../support/dom-agreement';
-import { outboxMessageStimuli } from '../support/flows/outbox-message.flow';
-import { OutboxMessageOracle } from '../support/oracles/outbox-message.oracle';
+import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/contact/samples';
+import { OutboxMessageOracle } from '../../machine-paths/outbox-message/oracle';
 import {
   actOnOutboxMessage,
   type OutboxDelivery,
   type OutboxMessagePage,
   outboxMessageScreen,
   outboxMessageSettled,
-} from '../support/outbox-message-page';
+} from '../../machine-paths/outbox-message/page';
+import { outboxMessageStimuli } from '../../machine-paths/outbox-message/stimuli';
+import { flowPaths } from '../../machine-paths/paths';
+import { machines } from '../../machine-paths/registry';
+import { type DeliveryWorker, deliveryWorker, LEASE_MS } from '../../src/server/mail/delivery-worker';
+import { type MailSender, smtpSender } from '../../src/server/mail/mail-sender';
+import { CartVisitor } from '../support/cart-visitor';
+import { domAgreement } from '../support/dom-agreement';
 import { recordPassedPath } from '../support/path-record';
 import { runPath } from '../support/path-runner';
 import { createTestApp, type TestApp } from '../support/server';

@@ -3,8 +3,11 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { flowPaths } from '../../machine-paths/paths';
-import { machines } from '../../machine-paths/registry';
+import {
+  OverprintOracle,
+  type OverprintStimulus,
+  type OverprintView,
+} from '../../machine-paths/overprint/oracle';
 import {
   SAMPLE_ACCESS,
   SAMPLE_CODE,
@@ -17,16 +20,7 @@ import {
   SAMPLE_ROSTER_ACCESS,
   SAMPLE_SHORT_CODE,
   SAMPLE_UNSOLVED_LOOKUP,
-} from '../../machine-paths/samples/overprint.samples';
-import type { PrintedCopy } from '../../machines/overprint.machine';
-import { OVERPRINT_DOCUMENTS, type OverprintLookup, PRINTED_AT_HEADER } from '../../src/domain/api/overprint';
-import { headingOf } from '../../src/domain/screens';
-import { DOCUMENT_CHOICES } from '../../src/features/overprint/document-choices';
-import { FLOW_STORAGE_PREFIX } from '../../src/lib/flow-storage';
-import { createCaptcha } from '../../src/server/captcha/captcha';
-import { catalogueServer } from '../screens/catalogue-server';
-import { domAgreement } from '../support/dom-agreement';
-import { overprintScreen } from '../support/flow-screens';
+} from '../../machine-paths/overprint/samples';
 import {
   changeChoice,
   choose,
@@ -46,14 +40,20 @@ import {
   resendCode,
   rosterOpened,
   startOver,
-} from '../support/flows/overprint.flow';
+} from '../../machine-paths/overprint/stimuli';
+import { flowPaths } from '../../machine-paths/paths';
+import { machines } from '../../machine-paths/registry';
+import type { PrintedCopy } from '../../machines/overprint.machine';
+import { OVERPRINT_DOCUMENTS, type OverprintLookup, PRINTED_AT_HEADER } from '../../src/domain/api/overprint';
+import { headingOf } from '../../src/domain/screens';
+import { DOCUMENT_CHOICES } from '../../src/features/overprint/document-choices';
+import { FLOW_STORAGE_PREFIX } from '../../src/lib/flow-storage';
+import { createCaptcha } from '../../src/server/captcha/captcha';
+import { catalogueServer } from '../screens/catalogue-server';
+import { domAgreement } from '../support/dom-agreement';
+import { overprintScreen } from '../support/flow-screens';
 import { fileReply, heldNetwork } from '../support/held-network';
-import { ok, refused } from '../support/oracles/oracle';
-import {
-  OverprintOracle,
-  type OverprintStimulus,
-  type OverprintView,
-} from '../support/oracles/overprint.oracle';
+import { ok, refused } from '../support/oracle';
 import { answerCaptcha, asSentByOracle, type PageVisit, pageVisit } from '../support/page-identifiers';
 import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';

@@ -5,13 +5,18 @@ import { describe, it } from 'vitest';
 import type { SimulatedClock } from 'xstate';
 import { flowPaths } from '../../machine-paths/paths';
 import { machines } from '../../machine-paths/registry';
+import { SessionOracle, type SessionStimulus, type SessionView } from '../../machine-paths/session/oracle';
+import {
+  SESSION_CALLS,
+  SESSION_START,
+  serverSession,
+  sessionStimuli,
+} from '../../machine-paths/session/stimuli';
 import { advanceClock } from '../support/advance-clock';
 import type { HeldNetwork } from '../support/api-calls';
 import { domAgreement, withDialogText } from '../support/dom-agreement';
 import { sessionScreen } from '../support/flow-screens';
-import { SESSION_CALLS, SESSION_START, serverSession, sessionStimuli } from '../support/flows/session.flow';
-import { ok, refused, type ServerReply } from '../support/oracles/oracle';
-import { SessionOracle, type SessionStimulus, type SessionView } from '../support/oracles/session.oracle';
+import { ok, refused, type ServerReply } from '../support/oracle';
 import { type FlowPage, pathOnPage, scenarioOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
 import { followMenuLink } from '../support/site-menu';

@@ -6,6 +6,20 @@ import { SimulatedClock } from 'xstate';
 import { flowPaths } from '../../machine-paths/paths';
 import { machines } from '../../machine-paths/registry';
 import {
+  ShopcartOracle,
+  type ShopcartStimulus,
+  type ShopcartView,
+} from '../../machine-paths/shopcart/oracle';
+import {
+  applicantFields,
+  planFields,
+  rosterCsv,
+  type ShopcartVisit,
+  shopcartVisit,
+  stepOfPath,
+  viewAt,
+} from '../../machine-paths/shopcart/page';
+import {
   SAMPLE_APPLICANT,
   SAMPLE_CAPTCHA,
   SAMPLE_CARTS,
@@ -15,14 +29,7 @@ import {
   SAMPLE_RESTART_TODAY,
   SAMPLE_ROSTER,
   SAMPLE_SUBMITTED,
-} from '../../machine-paths/samples/shopcart.samples';
-import type { ShopcartInput } from '../../machines/shopcart.context';
-import { headingOf } from '../../src/domain/screens';
-import { createCaptcha } from '../../src/server/captcha/captcha';
-import { catalogueServer } from '../screens/catalogue-server';
-import type { HeldNetwork } from '../support/api-calls';
-import { domAgreement } from '../support/dom-agreement';
-import { shopcartScreen } from '../support/flow-screens';
+} from '../../machine-paths/shopcart/samples';
 import {
   accepted,
   answerLost,
@@ -42,23 +49,20 @@ import {
   shopcartStart,
   shopcartStimuli,
   submit,
-} from '../support/flows/shopcart.flow';
+} from '../../machine-paths/shopcart/stimuli';
+import type { ShopcartInput } from '../../machines/shopcart.context';
+import { headingOf } from '../../src/domain/screens';
+import { createCaptcha } from '../../src/server/captcha/captcha';
+import { catalogueServer } from '../screens/catalogue-server';
+import type { HeldNetwork } from '../support/api-calls';
+import { domAgreement } from '../support/dom-agreement';
+import { shopcartScreen } from '../support/flow-screens';
 import { heldNetwork } from '../support/held-network';
-import { ok, refused, type SentRequest, type ServerReply } from '../support/oracles/oracle';
-import { ShopcartOracle, type ShopcartStimulus, type ShopcartView } from '../support/oracles/shopcart.oracle';
+import { ok, refused, type SentRequest, type ServerReply } from '../support/oracle';
 import { answerCaptcha, asSentByOracle } from '../support/page-identifiers';
 import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
 import { envelope } from '../support/render-app';
-import {
-  applicantFields,
-  planFields,
-  rosterCsv,
-  type ShopcartVisit,
-  shopcartVisit,
-  stepOfPath,
-  viewAt,
-} from '../support/shopcart-page';
 import { openPage } from '../support/visitor-page';
 import { WalkStep } from '../support/walks';
 

@@ -5,6 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, waitFor as xstateWaitFor } from 'xstate';
 import { flowPaths } from '../../machine-paths/paths';
 import { machines } from '../../machine-paths/registry';
+import type { Cover, TryoutStimulus, TryoutView } from '../../machine-paths/tryout/oracle';
+import { TryoutOracle } from '../../machine-paths/tryout/oracle';
 import {
   SAMPLE_COVERS,
   SAMPLE_GROUP,
@@ -13,15 +15,7 @@ import {
   SAMPLE_SALARY_GROUP,
   SAMPLE_TRYOUT_RESTART_TODAY,
   SAMPLE_TRYOUT_TODAY,
-} from '../../machine-paths/samples/tryout.samples';
-import { contactQuoteSchema } from '../../src/domain/api/contact';
-import type { TryoutGroup } from '../../src/domain/api/tryout';
-import { AGE_BANDS } from '../../src/domain/api/tryout';
-import { buildCartItem, SOURCE_CODES } from '../../src/domain/cart-item';
-import { headingOf } from '../../src/domain/screens';
-import { catalogueServer } from '../screens/catalogue-server';
-import { domAgreement } from '../support/dom-agreement';
-import { tryoutScreen } from '../support/flow-screens';
+} from '../../machine-paths/tryout/samples';
 import {
   addedToCart,
   chooseCover,
@@ -34,11 +28,17 @@ import {
   TRYOUT_CALLS,
   type TryoutEvent,
   tryoutStimuli,
-} from '../support/flows/tryout.flow';
+} from '../../machine-paths/tryout/stimuli';
+import { contactQuoteSchema } from '../../src/domain/api/contact';
+import type { TryoutGroup } from '../../src/domain/api/tryout';
+import { AGE_BANDS } from '../../src/domain/api/tryout';
+import { buildCartItem, SOURCE_CODES } from '../../src/domain/cart-item';
+import { headingOf } from '../../src/domain/screens';
+import { catalogueServer } from '../screens/catalogue-server';
+import { domAgreement } from '../support/dom-agreement';
+import { tryoutScreen } from '../support/flow-screens';
 import { heldNetwork } from '../support/held-network';
-import { ok, refused, type ServerReply } from '../support/oracles/oracle';
-import type { Cover, TryoutStimulus, TryoutView } from '../support/oracles/tryout.oracle';
-import { TryoutOracle } from '../support/oracles/tryout.oracle';
+import { ok, refused, type ServerReply } from '../support/oracle';
 import { eventsOnPage, type FlowPage, pathOnPage, walksOnPage } from '../support/page-runs';
 import type { PathDriver } from '../support/path-runner';
 import { typeInto } from '../support/typing';

@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, transition } from 'xstate';
-import { coverageOf } from '../../machine-paths/paths';
-import { machines } from '../../machine-paths/registry';
+import { applicationLevel } from '../../machine-paths/application/machine-level';
+import { ApplicationOracle, type ApplicationView } from '../../machine-paths/application/oracle';
 import {
   SAMPLE_BLANK_NOTE,
   SAMPLE_CLOSE_NOTE,
   SAMPLE_DECLINE_NOTE,
   SAMPLE_DOCUMENTS_NOTE,
   SAMPLE_PLAIN_NOTE,
-} from '../../machine-paths/samples/application.samples';
+} from '../../machine-paths/application/samples';
+import {
+  APPLICATION_CALLS,
+  type ApplicationEvent,
+  applicationStimuli,
+  move,
+} from '../../machine-paths/application/stimuli';
+import { coverageOf } from '../../machine-paths/paths';
+import { machines } from '../../machine-paths/registry';
 import {
   APPLICATION_MOVES,
   type ApplicationEvent as ApplicationEventOf,
@@ -18,15 +26,7 @@ import {
   movesFrom,
 } from '../../machines/application.machine';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../src/domain/application-status';
-import { applicationLevel } from '../support/application-level';
-import {
-  APPLICATION_CALLS,
-  type ApplicationEvent,
-  applicationStimuli,
-  move,
-} from '../support/flows/application.flow';
 import { machineDriver } from '../support/machine-driver';
-import { ApplicationOracle, type ApplicationView } from '../support/oracles/application.oracle';
 import { runPath, scenarioPath } from '../support/path-runner';
 
 // The rules of an application's life (issue 35, docs/specification.md §4) as fixed sequences, played on the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { SAMPLE_PACKAGE } from '../../machine-paths/samples/cart.samples';
+import { SAMPLE_PACKAGE } from '../../machine-paths/cart/samples';
 import { cartMachine } from '../../machines/cart.machine';
 import { NEW_CART } from '../../src/domain/cart-item';
 

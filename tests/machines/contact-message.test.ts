@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { machines } from '../../machine-paths/registry';
-import { SAMPLE_INBOX_REPLY, SAMPLE_INBOX_STAFF } from '../../machine-paths/samples/contact-message.samples';
-import { contactMessageMachine, nextContactStatus } from '../../machines/contact-message.machine';
-import { CONTACT_STATUSES, type ContactStatus } from '../../src/domain/contact-status';
-import { contactMessageLevel } from '../support/contact-message-level';
+import { contactMessageLevel } from '../../machine-paths/contact-message/machine-level';
+import { ContactMessageOracle, type ContactMessageView } from '../../machine-paths/contact-message/oracle';
+import { SAMPLE_INBOX_REPLY, SAMPLE_INBOX_STAFF } from '../../machine-paths/contact-message/samples';
 import {
   assign,
   blankReply,
@@ -12,9 +10,11 @@ import {
   contactMessageStimuli,
   reopen,
   reply,
-} from '../support/flows/contact-message.flow';
+} from '../../machine-paths/contact-message/stimuli';
+import { machines } from '../../machine-paths/registry';
+import { contactMessageMachine, nextContactStatus } from '../../machines/contact-message.machine';
+import { CONTACT_STATUSES, type ContactStatus } from '../../src/domain/contact-status';
 import { machineDriver } from '../support/machine-driver';
-import { ContactMessageOracle, type ContactMessageView } from '../support/oracles/contact-message.oracle';
 import { runPath, scenarioPath } from '../support/path-runner';
 
 // Issue 35's rules for a contact message as fixed sequences, played on the machine and on the oracle, which

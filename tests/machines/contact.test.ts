@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { machines } from '../../machine-paths/registry';
+import { contactLevel } from '../../machine-paths/contact/machine-level';
+import { ContactOracle, type ContactView } from '../../machine-paths/contact/oracle';
 import {
   SAMPLE_CONTACT_CAPTCHA,
   SAMPLE_CONTACT_MESSAGE,
@@ -7,8 +8,7 @@ import {
   SAMPLE_CONTACT_REQUEST_ID,
   SAMPLE_CONTACT_RESTART_REQUEST_ID,
   SAMPLE_UNREACHABLE_CONTACT_MESSAGE,
-} from '../../machine-paths/samples/contact.samples';
-import { contactLevel } from '../support/contact-level';
+} from '../../machine-paths/contact/samples';
 import {
   CONTACT_CALLS,
   type ContactEvent,
@@ -17,9 +17,9 @@ import {
   refusedWith,
   send,
   writeAgain,
-} from '../support/flows/contact.flow';
+} from '../../machine-paths/contact/stimuli';
+import { machines } from '../../machine-paths/registry';
 import { machineDriver } from '../support/machine-driver';
-import { ContactOracle, type ContactView } from '../support/oracles/contact.oracle';
 import { runPath, scenarioPath } from '../support/path-runner';
 
 // The rules for the contact form as fixed sequences, played on the machine and on the oracle, which

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { machines } from '../../machine-paths/registry';
-import {
-  SAMPLE_BUSY_ANSWER,
-  SAMPLE_REFUSED_ANSWER,
-} from '../../machine-paths/samples/outbox-message.samples';
-import { nextOutboxState, outboxMessageMachine } from '../../machines/outbox-message.machine';
-import { OUTBOX_STATES, type OutboxState } from '../../src/domain/outbox';
+import { outboxMessageLevel } from '../../machine-paths/outbox-message/machine-level';
+import { OutboxMessageOracle, type OutboxMessageView } from '../../machine-paths/outbox-message/oracle';
+import { SAMPLE_BUSY_ANSWER, SAMPLE_REFUSED_ANSWER } from '../../machine-paths/outbox-message/samples';
 import {
   accept,
   failForNow,
@@ -15,10 +11,11 @@ import {
   refuse,
   resend,
   take,
-} from '../support/flows/outbox-message.flow';
+} from '../../machine-paths/outbox-message/stimuli';
+import { machines } from '../../machine-paths/registry';
+import { nextOutboxState, outboxMessageMachine } from '../../machines/outbox-message.machine';
+import { OUTBOX_STATES, type OutboxState } from '../../src/domain/outbox';
 import { machineDriver } from '../support/machine-driver';
-import { OutboxMessageOracle, type OutboxMessageView } from '../support/oracles/outbox-message.oracle';
-import { outboxMessageLevel } from '../support/outbox-message-level';
 import { runPath, scenarioPath } from '../support/path-runner';
 
 // Issue 36's rules for one outbox message as fixed sequences, played on the machine and on the oracle,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { machines } from '../../machine-paths/registry';
+import { overprintLevel } from '../../machine-paths/overprint/machine-level';
+import { OverprintOracle, type OverprintView } from '../../machine-paths/overprint/oracle';
 import {
   SAMPLE_ACCESS,
   SAMPLE_APPLICATION_NO,
@@ -13,7 +14,7 @@ import {
   SAMPLE_ROSTER_ACCESS,
   SAMPLE_SHORT_CODE,
   SAMPLE_UNSOLVED_LOOKUP,
-} from '../../machine-paths/samples/overprint.samples';
+} from '../../machine-paths/overprint/samples';
 import {
   changeChoice,
   choose,
@@ -33,10 +34,9 @@ import {
   resendCode,
   rosterOpened,
   startOver,
-} from '../support/flows/overprint.flow';
+} from '../../machine-paths/overprint/stimuli';
+import { machines } from '../../machine-paths/registry';
 import { machineDriver } from '../support/machine-driver';
-import { OverprintOracle, type OverprintView } from '../support/oracles/overprint.oracle';
-import { overprintLevel } from '../support/overprint-level';
 import { runPath, scenarioPath } from '../support/path-runner';
 
 // The rules for the overprint as fixed sequences, played on the machine and on the oracle, which

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { machines } from '../../machine-paths/registry';
+import { shopcartLevel } from '../../machine-paths/shopcart/machine-level';
+import { ShopcartOracle, type ShopcartView } from '../../machine-paths/shopcart/oracle';
 import {
   SAMPLE_APPLICANT,
   SAMPLE_CAPTCHA,
@@ -14,10 +16,7 @@ import {
   SAMPLE_ROSTER,
   SAMPLE_SUBMITTED,
   SAMPLE_TODAY,
-} from '../../machine-paths/samples/shopcart.samples';
-import type { ShopcartInput, SubmitInput } from '../../machines/shopcart.context';
-import { shopcartMachine } from '../../machines/shopcart.machine';
-import type { SubmittedApplication } from '../../src/domain/api/shopcart';
+} from '../../machine-paths/shopcart/samples';
 import {
   accepted,
   answerLost,
@@ -37,11 +36,12 @@ import {
   shopcartStart,
   shopcartStimuli,
   submit,
-} from '../support/flows/shopcart.flow';
+} from '../../machine-paths/shopcart/stimuli';
+import type { ShopcartInput, SubmitInput } from '../../machines/shopcart.context';
+import { shopcartMachine } from '../../machines/shopcart.machine';
+import type { SubmittedApplication } from '../../src/domain/api/shopcart';
 import { machineDriver } from '../support/machine-driver';
-import { ShopcartOracle, type ShopcartView } from '../support/oracles/shopcart.oracle';
 import { runPath, scenarioPath } from '../support/path-runner';
-import { shopcartLevel } from '../support/shopcart-level';
 
 // The rules for the shopcart application as fixed sequences: each is played on the machine (its
 // screens as the machine level shows them) and on the oracle, which must agree after every step; the

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machine-paths/registry';
+import { tryoutLevel } from '../../machine-paths/tryout/machine-level';
+import { TryoutOracle, type TryoutView } from '../../machine-paths/tryout/oracle';
 import {
   SAMPLE_COVERS,
   SAMPLE_GROUP,
@@ -7,7 +9,7 @@ import {
   SAMPLE_SALARY_GROUP,
   SAMPLE_SMALL_GROUP,
   SAMPLE_TRYOUT_TODAY,
-} from '../../machine-paths/samples/tryout.samples';
+} from '../../machine-paths/tryout/samples';
 import {
   addedToCart,
   chooseCover,
@@ -20,11 +22,9 @@ import {
   TRYOUT_CALLS,
   type TryoutEvent,
   tryoutStimuli,
-} from '../support/flows/tryout.flow';
+} from '../../machine-paths/tryout/stimuli';
 import { machineDriver } from '../support/machine-driver';
-import { TryoutOracle, type TryoutView } from '../support/oracles/tryout.oracle';
 import { runPath, scenarioPath } from '../support/path-runner';
-import { tryoutLevel } from '../support/tryout-level';
 
 // The rules for the premium trial as fixed sequences: each is played on the machine (its screens as
 // the machine level shows them) and on the oracle, which must agree after every step; the test then says

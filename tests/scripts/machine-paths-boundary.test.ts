@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { lintIn } from '../support/lint-probe';
 
-// biome.json's boundaries of machine-paths/: the registry, the path generator and the samples import the
-// machines, src/domain and xstate only (the atlas runs them in the browser; the atlas, the scripts and the
-// tests import them, never the other way round), and no machine imports them. Each case lints a module as
-// if it were in the folder (tests/support/lint-probe.ts).
+// biome.json's boundaries of machine-paths/: the registry, the path generator and each flow's samples import
+// the machines, src/domain and xstate only (the atlas runs them in the browser; the atlas, the scripts and the
+// tests import them, never the other way round), nor the test harness beside the samples in the flow's
+// folder, and no machine imports them. Each case lints a module as if it were in the folder
+// (tests/support/lint-probe.ts).
 
 describe('the boundary of machine-paths', () => {
   it.each([
@@ -31,6 +32,11 @@ describe('the boundary of machine-paths', () => {
       "import { runPath } from '../tests/support/path-runner';\n\nexport const probe = runPath;\n",
       'never the other way round',
     ],
+    [
+      "a flow's test harness beside its samples",
+      "import type { CartView } from './cart/oracle';\n\nexport type Probe = CartView;\n",
+      'the harness imports them',
+    ],
   ])('refuses an import of %s', (_, source, message) => {
     const { status, output } = lintIn('machine-paths', source);
     expect(status).not.toBe(0);
@@ -46,7 +52,7 @@ describe('the boundary of machine-paths', () => {
         "import { cartMachine } from '../machines/cart.machine';",
         "import { messages } from '../src/domain/messages';",
         "import { machines } from './registry';",
-        "import { SAMPLE_PACKAGE } from './samples/cart.samples';",
+        "import { SAMPLE_PACKAGE } from './cart/samples';",
         '',
         'export const probe = [getAdjacencyMap, cartMachine, messages, machines, SAMPLE_PACKAGE];',
         '',
@@ -59,7 +65,7 @@ describe('the boundary of machine-paths', () => {
   it('refuses a machine an import of the path scaffolding', () => {
     const { status, output } = lintIn(
       'machines',
-      "import { SAMPLE_PACKAGE } from '../machine-paths/samples/cart.samples';\n\nexport const probe = SAMPLE_PACKAGE;\n",
+      "import { SAMPLE_PACKAGE } from '../machine-paths/cart/samples';\n\nexport const probe = SAMPLE_PACKAGE;\n",
     );
     expect(status).not.toBe(0);
     expect(output).toContain('lint/style/noRestrictedImports');

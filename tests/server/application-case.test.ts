@@ -62,6 +62,7 @@ describe('an application’s case', () => {
     const { applicationNo } = await applyForBasic(t);
     const service = await signedIn(t, ['service']);
     const found = (await service.visitor.read(`staff/applications/${applicationNo}`)).json().data;
+    expect(found.record.roster.length).toBeGreaterThan(0);
     for (const person of found.record.roster) expect(person.personId).toMatch(MASKED_ID);
     expect(found.moves).toEqual([]);
     expect(found.mayRevealRoster).toBe(false);
@@ -80,6 +81,7 @@ describe('an application’s case', () => {
     const { name, visitor } = await signedIn(t, ['underwriter']);
     const opened = (await visitor.api(`staff/applications/${applicationNo}/roster`, {})).json();
     expect(opened.returnCode).toBe(0);
+    expect(opened.data.roster.length).toBeGreaterThan(0);
     for (const person of opened.data.roster) expect(person.personId).toMatch(FULL_ID);
     const found = (await visitor.read(`staff/applications/${applicationNo}`)).json().data;
     expect(found.handling).toEqual([

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_QUOTE_REQUEST } from '../../machine-paths/samples/contact.samples';
+import { SAMPLE_QUOTE_REQUEST } from '../../machine-paths/contact/samples';
 import type { StaffRole } from '../../src/domain/staff-roles';
 import { CartVisitor } from '../support/cart-visitor';
 import { storeMessage } from '../support/contact-inbox';

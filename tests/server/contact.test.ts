@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SAMPLE_CONTACT_MESSAGE, SAMPLE_QUOTE_REQUEST } from '../../machine-paths/samples/contact.samples';
+import { SAMPLE_CONTACT_MESSAGE, SAMPLE_QUOTE_REQUEST } from '../../machine-paths/contact/samples';
 import { quoteRequestMessages } from '../../src/domain/api/contact';
 import { messages } from '../../src/domain/messages';
 import { CartVisitor } from '../support/cart-visitor';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
+import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/contact/samples';
 import { advanceApplication } from '../../src/server/db/repositories/application-events';
 import { keepContactReply } from '../../src/server/db/repositories/contact-inbox';
 import { CartVisitor } from '../support/cart-visitor';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
+import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/contact/samples';
 import type { OutboxPage } from '../../src/domain/api/outbox';
 import { takeDueMessages } from '../../src/server/db/repositories/outbox';
 import { CartVisitor } from '../support/cart-visitor';

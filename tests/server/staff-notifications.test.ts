@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
+import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/contact/samples';
 import { advanceApplication } from '../../src/server/db/repositories/application-events';
 import { queueOverdueNotices } from '../../src/server/mail/overdue-notices';
 import { CartVisitor } from '../support/cart-visitor';

@@ -1,4 +1,4 @@
-import type { SentRequest, ServerReply } from './oracles/oracle';
+import type { SentRequest, ServerReply } from './oracle';
 
 const API = '/ODGAWeb/api/';
 const CART_SERVICE = 'DTODGAZ0/';

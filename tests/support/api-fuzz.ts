@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
-import { SAMPLE_QUOTE_REQUEST } from '../../machine-paths/samples/contact.samples';
+import { SAMPLE_QUOTE_REQUEST } from '../../machine-paths/contact/samples';
 import { CONSENT_VERSION } from '../../src/domain/consent';
 import { API_BASE } from '../../src/domain/envelope';
 import { GROUP_SIZE } from '../../src/domain/pricing';

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
-import { SAMPLE_QUOTE_REQUEST } from '../../machine-paths/samples/contact.samples';
-import { SAMPLE_INBOX_REPLY } from '../../machine-paths/samples/contact-message.samples';
+import { SAMPLE_QUOTE_REQUEST } from '../../machine-paths/contact/samples';
+import { SAMPLE_INBOX_REPLY } from '../../machine-paths/contact-message/samples';
 import { Refusal, refusableWrite } from '../../src/server/db/refusable-write';
 import {
   addContactNote,

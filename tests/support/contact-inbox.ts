@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
+import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/contact/samples';
 import type { ContactMessage } from '../../src/domain/api/contact';
 import { taipeiDate } from '../../src/domain/roc-date';
 import { insertContact } from '../../src/server/db/repositories/contacts';

@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { catalogueServer } from '../screens/catalogue-server';
 import { answerHeld, callOf, type HeldNetwork } from './api-calls';
-import type { SentRequest, ServerReply } from './oracles/oracle';
+import type { SentRequest, ServerReply } from './oracle';
 import type { FetchHandler } from './render-app';
 
 /**

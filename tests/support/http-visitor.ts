@@ -1,5 +1,5 @@
 import type { Challenge } from 'altcha-lib';
-import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/samples/contact.samples';
+import { SAMPLE_CONTACT_MESSAGE } from '../../machine-paths/contact/samples';
 import { buildCartItem } from '../../src/domain/cart-item';
 import { type CatalogueCell, type CataloguePackage, cellPackage } from '../../src/domain/catalogue';
 import { API_BASE, type ApiEnvelope, CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/envelope';

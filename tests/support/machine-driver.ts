@@ -9,7 +9,7 @@ import {
 import type { FlowStep } from '../../machine-paths/paths';
 import type { RegisteredMachine } from '../../machine-paths/registry';
 import { advanceClock } from './advance-clock';
-import type { SentRequest } from './oracles/oracle';
+import type { SentRequest } from './oracle';
 import type { PathDriver } from './path-runner';
 
 const DONE = 'xstate.done.actor.';

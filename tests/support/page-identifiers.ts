@@ -1,4 +1,4 @@
-import type { SentRequest } from './oracles/oracle';
+import type { SentRequest } from './oracle';
 
 // What a page draws itself and the oracle cannot know: the request id of a submission (random) and the
 // widget's captcha payload (the solution of a challenge the fake or built server served). Shared by the

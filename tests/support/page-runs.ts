@@ -5,7 +5,7 @@ import { SimulatedClock } from 'xstate';
 import type { FlowPath, FlowStep } from '../../machine-paths/paths';
 import type { HeldNetwork } from './api-calls';
 import { heldNetwork } from './held-network';
-import type { Oracle } from './oracles/oracle';
+import type { Oracle } from './oracle';
 import { recordPassedPath } from './path-record';
 import { type Agreement, type PathDriver, runPath, type StimuliOf, scenarioPath } from './path-runner';
 import type { FetchHandler } from './render-app';

@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate';
 import type { FlowPath, FlowStep } from '../../machine-paths/paths';
-import type { Oracle, SentRequest } from './oracles/oracle';
+import type { Oracle, SentRequest } from './oracle';
 
 /** Time passes until the next thing the oracle says time alone brings about. */
 export interface WaitUntilDue {

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import type { Oracle } from './oracles/oracle';
+import type { Oracle } from './oracle';
 import { type Agreement, byCall, type PathDriver } from './path-runner';
 
 /** What a random walk acts on: the level's driver and how it is checked against the oracle. */

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { FlowPath } from '../../../machine-paths/paths';
 import type { RegisteredMachine } from '../../../machine-paths/registry';
-import type { Oracle } from '../../support/oracles/oracle';
+import type { Oracle } from '../../support/oracle';
 import { recordPassedPath } from '../../support/path-record';
 import { type PathDriver, runPath, type StimuliOf } from '../../support/path-runner';
 import { type BuiltApp, openApp, returningVisitor } from './built-app';

@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { answerHeld, callOf, type HeldNetwork } from '../../support/api-calls';
-import type { SentRequest, ServerReply } from '../../support/oracles/oracle';
+import type { SentRequest, ServerReply } from '../../support/oracle';
 
 /** A held call's answer that is a file (the overprint's PDF), not an envelope. */
 class PageFile {

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { SAMPLE_APPLICANT, SAMPLE_ROSTER } from '../../../machine-paths/samples/shopcart.samples';
+import { rosterCsv } from '../../../machine-paths/shopcart/page';
+import { SAMPLE_APPLICANT, SAMPLE_ROSTER } from '../../../machine-paths/shopcart/samples';
 import { addDays, ageOn, formatRoc, type IsoDate, taipeiDate } from '../../../src/domain/roc-date';
-import { rosterCsv } from '../../support/shopcart-page';
 import { openApp } from './built-app';
 
 /*

@@ -4,7 +4,7 @@ import {
   SAMPLE_CONTACT_CAPTCHA,
   SAMPLE_CONTACT_MESSAGE,
   SAMPLE_CONTACT_REQUEST_ID,
-} from '../../../machine-paths/samples/contact.samples';
+} from '../../../machine-paths/contact/samples';
 import { contactMachine } from '../../../machines/contact.machine';
 import { recordTransitions, type TracePost } from '../../../src/lib/transition-trace';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SAMPLE_CONTACT_MESSAGE } from '../../../machine-paths/samples/contact.samples';
+import { SAMPLE_CONTACT_MESSAGE } from '../../../machine-paths/contact/samples';
 import type { OutboxEntry, OutboxPage } from '../../../src/domain/api/outbox';
 import { CSRF_HEADER } from '../../../src/domain/envelope';
 import { deliveryWorker } from '../../../src/server/mail/delivery-worker';

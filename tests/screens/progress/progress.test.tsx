@@ -6,7 +6,7 @@ import { headingOf } from '../../../src/domain/screens';
 import { createCaptcha } from '../../../src/server/captcha/captcha';
 import type { HeldNetwork } from '../../support/api-calls';
 import { heldNetwork } from '../../support/held-network';
-import { ok, refused } from '../../support/oracles/oracle';
+import { ok, refused } from '../../support/oracle';
 import { envelope } from '../../support/render-app';
 import { openPage } from '../../support/visitor-page';
 import { catalogueServer } from '../catalogue-server';

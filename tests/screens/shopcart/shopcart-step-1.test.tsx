@@ -1,12 +1,12 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SAMPLE_CARTS } from '../../../machine-paths/samples/shopcart.samples';
+import { SAMPLE_CARTS } from '../../../machine-paths/shopcart/samples';
 import { NEW_CART } from '../../../src/domain/cart-item';
 import { headingOf } from '../../../src/domain/screens';
 import type { HeldNetwork } from '../../support/api-calls';
 import { heldNetwork } from '../../support/held-network';
-import { ok, refused } from '../../support/oracles/oracle';
+import { ok, refused } from '../../support/oracle';
 import { openPage } from '../../support/visitor-page';
 import { catalogueServer } from '../catalogue-server';
 

@@ -8,7 +8,7 @@ import {
   SAMPLE_PLAN,
   SAMPLE_REQUEST_ID,
   SAMPLE_TODAY,
-} from '../../../machine-paths/samples/shopcart.samples';
+} from '../../../machine-paths/shopcart/samples';
 import { shopcartMachine } from '../../../machines/shopcart.machine';
 import { headingOf } from '../../../src/domain/screens';
 import { FLOW_STORAGE_PREFIX } from '../../../src/lib/flow-storage';
