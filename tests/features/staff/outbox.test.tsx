@@ -487,7 +487,8 @@ describe('寄件匣 against the server: e-mails as the site writes them, a real 
     expect(await deliver()).toBe(2);
     expect(mail.received.map((m) => m.envelopeTo)).toEqual([[SAMPLE_CONTACT_MESSAGE.email]]);
 
-    const service = await signedInStaff(t, ['service'], 'outbox.screen');
+    // both areas' e-mails, the application's and the contact message's (issue 45: each role sees its own)
+    const service = await signedInStaff(t, ['service', 'underwriter'], 'outbox.screen');
     const server = answeredBy(service.visitor);
     const app = renderStaff('/groupins/staff/outbox', {
       'staff/me': server,
