@@ -4,6 +4,7 @@ import type { Journey, JourneysPage, TestRuns, Traffic } from '../../domain/api/
 import { TRACED_MACHINES } from '../../domain/trace';
 import type { AtlasDeps } from '../../screens/staff/atlas';
 import { atlasApi } from './atlas-api';
+import { journeysListOf, periodOf } from './atlas-links';
 import { changesSinceRelease, readRelease } from './release-changes';
 import type { SinceRelease } from './release-panel';
 
@@ -60,9 +61,10 @@ export async function readAtlas(deps: AtlasDeps): Promise<AtlasData> {
     case 'traffic':
     case 'coverage': {
       const machine = machineOf(deps.machine);
+      const period = periodOf(deps);
       const traffic =
         deps.view === 'traffic' || traced(machine)
-          ? settle(atlasApi.traffic({ machine: machine as Traffic['machine'], from: deps.from, to: deps.to }))
+          ? settle(atlasApi.traffic({ machine: machine as Traffic['machine'], ...period }))
           : undefined;
       const [runs, answer] = await Promise.all([deps.view === 'coverage' ? testRuns() : undefined, traffic]);
       return { runs, traffic: answer };
@@ -70,9 +72,10 @@ export async function readAtlas(deps: AtlasDeps): Promise<AtlasData> {
     case 'journey':
       return { journey: await settle(atlasApi.journey(deps.visitor)) };
     case 'journeys': {
-      const asked: Record<string, string> = { from: deps.from, to: deps.to };
-      if (traced(deps.flow)) asked.machine = deps.flow;
-      if (deps.page > 1) asked.page = String(deps.page);
+      const query = journeysListOf(deps);
+      const asked: Record<string, string> = { from: query.from, to: query.to };
+      if (traced(query.flow)) asked.machine = query.flow;
+      if (query.page > 1) asked.page = String(query.page);
       return { journeys: await settle(atlasApi.journeys(asked)) };
     }
     case 'release':

@@ -1,8 +1,15 @@
 import { useEffect, useState } from 'react';
 import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
 import { STAFF_PAGES } from '../../domain/staff-pages';
-import { BUILD_VERSION, useAtlasData, VIEWS } from '../../screens/staff/atlas';
-import { AtlasLink, useAddress, type View, type ViewParams } from './atlas-links';
+import {
+  AtlasLink,
+  BUILD_VERSION,
+  useAddress,
+  useAtlasData,
+  VIEWS,
+  type View,
+  type ViewParams,
+} from './atlas-links';
 import { DiagramViewer } from './diagram-viewer';
 import { JourneysPanel } from './journeys-panel';
 import { type Layout, layoutMachine } from './layout';
@@ -12,6 +19,8 @@ import { TestsPanel } from './tests-panel';
 import { TrafficPanel } from './traffic-panel';
 import { TrafficVsTestsPanel } from './traffic-vs-tests-panel';
 import './atlas.css';
+
+export { readAtlas } from './atlas-reads';
 
 /*
  * /groupins/atlas: every machine of machine-paths/registry.ts, drawn from its definition, to simulate, to play
@@ -23,6 +32,12 @@ import './atlas.css';
 
 /** Each machine laid out once a page: a journey goes back and forth between a few. */
 const layouts = new Map<RegisteredMachine, Promise<Layout>>();
+
+/** Starts laying out the machine an address names while the route reads what its view shows. */
+export function layOut(machine: string | undefined): void {
+  void layoutOf(machines.find((m) => m.id === machine) ?? machines[0]!).catch(() => {});
+}
+
 function layoutOf(entry: RegisteredMachine): Promise<Layout> {
   let laid = layouts.get(entry);
   if (!laid) {

@@ -10,8 +10,7 @@ import type { Journey, JourneysPage, JourneyTransition } from '../../domain/api/
 import { formatTaipeiSecond } from '../../domain/roc-date';
 import { TRACED_MACHINES } from '../../domain/trace';
 import { failureMessage } from '../../lib/staff-api';
-import { journeysListOf } from '../../screens/staff/atlas';
-import { AtlasLink, type Go, type ViewParams } from './atlas-links';
+import { AtlasLink, type Go, journeysListOf, type ViewParams } from './atlas-links';
 import type { Read } from './atlas-reads';
 import { DiagramViewer } from './diagram-viewer';
 import type { Layout } from './layout';
