@@ -10,7 +10,7 @@ export default defineConfig({
   base: `${BASE_PATH}staff/`,
   plugins: [react()],
   publicDir: false,
-  // the atlas shows the build's version and its links carry it (src/features/atlas/atlas-address.tsx)
+  // the atlas shows the build's version and its links carry it (src/features/atlas/atlas-links.tsx)
   define: { 'import.meta.env.BUILD_VERSION': JSON.stringify(buildVersion()) },
   build: {
     outDir: 'dist/client/staff',

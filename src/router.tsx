@@ -47,7 +47,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 type ScreenModule = { default: ComponentType; read?: ScreenRead<never, unknown> };
 
 // One chunk per screen; SCREENS names each screen's module, which the server also preloads with the page.
-const SCREEN_MODULES = import.meta.glob<ScreenModule>('./screens/**/*.tsx');
+// (the staff's screens, src/screens/staff, are the staff build's: never a visitor page's chunk)
+const SCREEN_MODULES = import.meta.glob<ScreenModule>(['./screens/**/*.tsx', '!./screens/staff/**']);
 
 /** Each screen's path as SCREENS writes it, by the screen's id. */
 type ScreenPaths = { [S in (typeof SCREENS)[number] as S['id']]: S['path'] };

@@ -35,6 +35,8 @@ import {
   rememberReturn,
   staffSession,
 } from './lib/staff-api';
+import { parsePlainSearch, stringifyPlainSearch } from './lib/yup-search';
+import { AtlasScreen, createAtlasRoute } from './screens/staff/atlas';
 
 /*
  * The staff's pages (staff.html, a build of its own): the sign-in and sign-out, and behind the sign-in the
@@ -141,7 +143,7 @@ const SCREEN_COMPONENTS: Record<StaffScreen, AsyncRouteComponent<object>> = {
   applications: lazyRouteComponent(() => import('./features/application-queue/queue-screen'), 'QueueScreen'),
   contacts: lazyRouteComponent(() => import('./features/contact-inbox/inbox-screen'), 'InboxScreen'),
   outbox: lazyRouteComponent(() => import('./features/outbox/outbox-screen'), 'OutboxScreen'),
-  atlas: lazyRouteComponent(() => import('./features/atlas/atlas-screen'), 'AtlasScreen'),
+  atlas: AtlasScreen,
   accounts: lazyRouteComponent(() => import('./features/staff-accounts/accounts-screen'), 'AccountsScreen'),
   audit: lazyRouteComponent(() => import('./features/audit-log/audit-screen'), 'AuditScreen'),
   case: lazyRouteComponent(() => import('./features/application-case/case-screen'), 'CaseScreen'),
@@ -153,7 +155,10 @@ const routeTree = rootRoute.addChildren([
   logoutRoute,
   signedInRoute.addChildren([
     homeRoute,
-    ...STAFF_SCREENS.map((screen) => screenRoute(screen, SCREEN_COMPONENTS[screen])),
+    ...STAFF_SCREENS.filter((screen) => screen !== 'atlas').map((screen) =>
+      screenRoute(screen, SCREEN_COMPONENTS[screen]),
+    ),
+    createAtlasRoute(signedInRoute),
   ]),
 ]);
 
@@ -170,7 +175,15 @@ export function createStaffRouter(history: RouterHistory = createBrowserHistory(
   const first = staffPageOf(history.location.pathname.slice(BASE_PATH.length));
   const screen = STAFF_SCREENS.find((s) => s === first);
   if (screen) void SCREEN_COMPONENTS[screen].preload?.();
-  const router = createRouter({ routeTree, history, basepath: BASE_PATH, defaultPendingMs: 300 });
+  const router = createRouter({
+    routeTree,
+    history,
+    basepath: BASE_PATH,
+    defaultPendingMs: 300,
+    // the staff's addresses as plain text, as the server's querystrings: `?path=2`, never `?path=%222%22`
+    parseSearch: parsePlainSearch,
+    stringifySearch: stringifyPlainSearch,
+  });
   onSignedOut(() => router.history.push(staffHref('login')));
   router.subscribe('onResolved', ({ fromLocation, toLocation }) => {
     if (fromLocation && fromLocation.pathname !== toLocation.pathname) window.scrollTo(0, 0);

@@ -51,7 +51,7 @@ export const answeredBy =
 /**
  * The staff's pages in jsdom at `path` (below /groupins/), on memory history, against a fake server: each
  * API path answers from `answers` (a function of the call, which may ask a real server, or a fixed answer,
- * an envelope or a file), anything else 404. The address is also set on the window, which the atlas reads itself.
+ * an envelope or a file), anything else 404. The address is also kept on the window, as a browser's would be.
  */
 export function renderStaff(
   path: string,
@@ -89,6 +89,7 @@ export function renderStaff(
     }),
   );
   const router = createStaffRouter(createMemoryHistory({ initialEntries: [path] }));
+  router.history.subscribe(({ location }) => window.history.replaceState(null, '', location.href));
   const view = render(<RouterProvider router={router} />);
   return {
     ...view,

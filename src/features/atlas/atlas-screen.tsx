@@ -1,28 +1,43 @@
 import { useEffect, useState } from 'react';
 import { type Layout, layoutMachine } from '../../../atlas-engine/layout';
 import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
-import type { TestRuns } from '../../domain/api/atlas';
 import { STAFF_PAGES } from '../../domain/staff-pages';
-import { AtlasLink, BUILD_VERSION, useAddress, VIEWS, type View, type ViewParams } from './atlas-address';
-import { atlasApi } from './atlas-api';
+import {
+  AtlasLink,
+  BUILD_VERSION,
+  useAddress,
+  useAtlasData,
+  VIEWS,
+  type View,
+  type ViewParams,
+} from './atlas-links';
 import { DiagramViewer } from './diagram-viewer';
 import { JourneysPanel } from './journeys-panel';
-import { ChangeCount, ReleasePanel, useSinceRelease } from './release-panel';
+import { ChangeCount, ReleasePanel } from './release-panel';
 import { SimulatePanel } from './simulate-panel';
 import { TestsPanel } from './tests-panel';
 import { TrafficPanel } from './traffic-panel';
 import { TrafficVsTestsPanel } from './traffic-vs-tests-panel';
 import './atlas.css';
 
+export { readAtlas } from './atlas-reads';
+
 /*
  * /groupins/atlas: every machine of machine-paths/registry.ts, drawn from its definition, to simulate, to play
  * its generated tests on, to see its visitors' traffic, and one visitor's journey across machines played on
  * the diagrams, and what changed since the release the build was made from. Which machine and which view are
- * in the address (atlas-address.tsx), so a reload or a shared link opens the same.
+ * in the address, the route's search (screens/staff/atlas.tsx), so Back, a reload or a shared link opens the
+ * same; the route has read what the view shows.
  */
 
 /** Each machine laid out once a page: a journey goes back and forth between a few. */
 const layouts = new Map<RegisteredMachine, Promise<Layout>>();
+
+/** Starts laying out the machine an address names while the route reads what its view shows. */
+export function layOut(machine: string | undefined): void {
+  void layoutOf(machines.find((m) => m.id === machine) ?? machines[0]!).catch(() => {});
+}
+
 function layoutOf(entry: RegisteredMachine): Promise<Layout> {
   let laid = layouts.get(entry);
   if (!laid) {
@@ -45,19 +60,12 @@ const TEXT = {
 const PERIOD_VIEWS: readonly View[] = ['traffic', 'coverage'];
 
 export function AtlasScreen() {
-  const [runs, setRuns] = useState<TestRuns | null>(null);
   const [laid, setLaid] = useState<{ entry: RegisteredMachine; layout: Layout } | null>(null);
   const { entry, view, params, build, go } = useAddress();
-  const since = useSinceRelease(view === 'release');
+  const { runs = null, traffic, journeys, journey, since = null } = useAtlasData();
   // the layout of the machine shown, never the one before it while the next is laid out
   const layout = laid?.entry === entry ? laid.layout : null;
 
-  useEffect(() => {
-    atlasApi
-      .testRuns()
-      .then(setRuns)
-      .catch(() => setRuns({ recordedAt: null, levels: {} }));
-  }, []);
   useEffect(() => {
     let current = true;
     void layoutOf(entry).then((next) => current && setLaid({ entry, layout: next }));
@@ -123,7 +131,14 @@ export function AtlasScreen() {
           </ul>
         </nav>
         {view === 'journeys' ? (
-          <JourneysPanel entry={entry} layout={layout} params={params} go={go} />
+          <JourneysPanel
+            entry={entry}
+            layout={layout}
+            params={params}
+            go={go}
+            list={journeys}
+            journey={journey}
+          />
         ) : !layout ? (
           <p className="atlas-note" role="status">
             {TEXT.laying}
@@ -138,9 +153,18 @@ export function AtlasScreen() {
             {view === 'tests' && (
               <TestsPanel entry={entry} layout={layout} runs={runs} params={params} go={go} />
             )}
-            {view === 'traffic' && <TrafficPanel entry={entry} layout={layout} params={params} go={go} />}
+            {view === 'traffic' && (
+              <TrafficPanel entry={entry} layout={layout} params={params} go={go} traffic={traffic} />
+            )}
             {view === 'coverage' && (
-              <TrafficVsTestsPanel entry={entry} layout={layout} runs={runs} params={params} go={go} />
+              <TrafficVsTestsPanel
+                entry={entry}
+                layout={layout}
+                runs={runs}
+                params={params}
+                go={go}
+                traffic={traffic}
+              />
             )}
             {view === 'release' && <ReleasePanel entry={entry} layout={layout} since={since} />}
           </>

@@ -1,4 +1,5 @@
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useRouter, useRouterState } from '@tanstack/react-router';
+import { type FormEvent, type RefObject, useEffect, useId, useRef } from 'react';
 import type { Layout } from '../../../atlas-engine/layout';
 import { activeStateIds } from '../../../atlas-engine/simulation';
 import { tracedEdge } from '../../../atlas-engine/traffic-marks';
@@ -12,8 +13,8 @@ import type { Journey, JourneysPage, JourneyTransition } from '../../domain/api/
 import { formatTaipeiSecond } from '../../domain/roc-date';
 import { TRACED_MACHINES } from '../../domain/trace';
 import { failureMessage } from '../../lib/staff-api';
-import { AtlasLink, type Go, type ViewParams } from './atlas-address';
-import { atlasApi } from './atlas-api';
+import { AtlasLink, type Go, journeysListOf, type ViewParams } from './atlas-links';
+import type { Read } from './atlas-reads';
 import { DiagramViewer } from './diagram-viewer';
 
 /*
@@ -22,7 +23,8 @@ import { DiagramViewer } from './diagram-viewer';
  * lane per machine; 上一步 and 下一步 play it on the diagrams, the atlas showing the step's machine with the
  * transition and the state it reached highlighted. Only what the traces hold: the anonymous id, the time,
  * machine, from, event and to; never a payload or the context. The list's period, machine and page, or the
- * visitor and the step, are the atlas's address (atlas-address.tsx).
+ * visitor and the step, are the atlas's address (screens/staff/atlas.tsx), whose route reads the list or the
+ * journey.
  */
 
 const TEXT = {
@@ -71,8 +73,6 @@ const TEXT = {
   lane: (machine: string) => `${machine}：`,
 } as const;
 
-const taipeiDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(date);
-
 const entryOf = (id: string): RegisteredMachine | undefined => machines.find((m) => m.id === id);
 const machineName = (id: string) => {
   const entry = entryOf(id);
@@ -81,13 +81,14 @@ const machineName = (id: string) => {
 
 /** The list's query as the address holds it: the last 7 Taipei days and every machine unless given. */
 function listQuery(params: ViewParams) {
-  const page = Number(params.page);
-  return {
-    from: params.from || taipeiDay(new Date(Date.now() - 6 * 24 * 3600 * 1000)),
-    to: params.to || taipeiDay(new Date()),
-    flow: (TRACED_MACHINES as readonly string[]).includes(params.flow ?? '') ? params.flow! : '',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
+  const query = journeysListOf(params);
+  return { ...query, flow: (TRACED_MACHINES as readonly string[]).includes(query.flow) ? query.flow : '' };
+}
+
+/** Another try of what the route read: the route reads it again. */
+function useRetry() {
+  const router = useRouter();
+  return () => void router.invalidate();
 }
 
 /** The list's own keys of the address, for the way back from a journey and a machine's link. */
@@ -98,20 +99,34 @@ export function JourneysPanel({
   layout,
   params,
   go,
+  list,
+  journey,
 }: {
   entry: RegisteredMachine;
   /** the layout of `entry`, once laid out */
   layout: Layout | null;
   params: ViewParams;
   go: Go;
+  /** the list of the address's period, as the route read it */
+  list: Read<JourneysPage> | undefined;
+  /** the journey of the address's visitor, as the route read it */
+  journey: Read<Journey> | undefined;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const visitor = params.visitor;
   useHeadingFocus(visitor ? `journey ${visitor}` : 'list', heading);
   return visitor ? (
-    <JourneyView key={visitor} entry={entry} layout={layout} params={params} go={go} heading={heading} />
+    <JourneyView
+      key={visitor}
+      entry={entry}
+      layout={layout}
+      params={params}
+      go={go}
+      read={journey}
+      heading={heading}
+    />
   ) : (
-    <JourneyList entry={entry} params={params} go={go} heading={heading} />
+    <JourneyList entry={entry} params={params} go={go} read={list} heading={heading} />
   );
 }
 
@@ -139,35 +154,21 @@ function JourneyList({
   entry,
   params,
   go,
+  read,
   heading,
 }: {
   entry: RegisteredMachine;
   params: ViewParams;
   go: Go;
+  read: Read<JourneysPage> | undefined;
   heading: RefObject<HTMLHeadingElement | null>;
 }) {
   const query = listQuery(params);
   const key = `${query.from}|${query.to}|${query.flow}|${query.page}`;
-  const [answer, setAnswer] = useState<{ key: string; page: JourneysPage } | null>(null);
-  const [failure, setFailure] = useState('');
-  const [attempt, setAttempt] = useState(0);
+  const reading = useRouterState({ select: (state) => state.status === 'pending' });
+  const failure = read?.error ? failureMessage(read.error) : '';
+  const retry = useRetry();
   const headingId = useId();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the query changes, or on 再試一次
-  useEffect(() => {
-    let current = true;
-    setFailure('');
-    const asked: Record<string, string> = { from: query.from, to: query.to };
-    if (query.flow) asked.machine = query.flow;
-    if (query.page > 1) asked.page = String(query.page);
-    atlasApi.journeys(asked).then(
-      (page) => current && setAnswer({ key, page }),
-      (error: unknown) => current && setFailure(failureMessage(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [key, attempt]);
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -175,7 +176,7 @@ function JourneyList({
     const value = (name: string) => String(form.get(name) ?? '');
     go(entry, 'journeys', { from: value('from'), to: value('to'), flow: value('flow') });
   };
-  const page = answer?.page;
+  const page = read?.value;
   const pages = page ? pageCountOf(page.total, page.pageSize) : 1;
   return (
     <section aria-labelledby={headingId} className="atlas-journeys">
@@ -207,8 +208,8 @@ function JourneyList({
           {TEXT.search}
         </button>
       </form>
-      {failure && <StaffFailure message={failure} retry={() => setAttempt((n) => n + 1)} />}
-      {!failure && answer?.key !== key && <StaffReading what={TEXT.visitors} />}
+      {failure && <StaffFailure message={failure} retry={retry} />}
+      {!failure && (reading || !read) && <StaffReading what={TEXT.visitors} />}
       {page && (
         <>
           <p data-testid="journeys-count">{pageCountText(page.total, page.page, pages)}</p>
@@ -263,33 +264,22 @@ function JourneyView({
   layout,
   params,
   go,
+  read,
   heading,
 }: {
   entry: RegisteredMachine;
   layout: Layout | null;
   params: ViewParams;
   go: Go;
+  read: Read<Journey> | undefined;
   heading: RefObject<HTMLHeadingElement | null>;
 }) {
   const visitor = params.visitor!;
-  const [journey, setJourney] = useState<Journey | null>(null);
-  const [failure, setFailure] = useState('');
-  const [attempt, setAttempt] = useState(0);
+  const journey = read?.value ?? null;
+  const failure = read?.error ? failureMessage(read.error) : '';
+  const retry = useRetry();
   const headingId = useId();
   const lanesId = useId();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the panel is keyed by the visitor; again on 再試一次
-  useEffect(() => {
-    let current = true;
-    setFailure('');
-    atlasApi.journey(visitor).then(
-      (answer) => current && setJourney(answer),
-      (error: unknown) => current && setFailure(failureMessage(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
 
   const count = journey?.transitions.length ?? 0;
   const asked = Number(params.step);
@@ -323,7 +313,7 @@ function JourneyView({
       <h2 id={headingId} ref={heading} tabIndex={-1} className="atlas-visitor">
         {TEXT.journeyHeading(visitor)}
       </h2>
-      {failure && <StaffFailure message={failure} retry={() => setAttempt((n) => n + 1)} />}
+      {failure && <StaffFailure message={failure} retry={retry} />}
       {!failure && !journey && <StaffReading what={TEXT.journey} />}
       {journey && step && (
         <>

@@ -7,19 +7,16 @@ import {
   changeCount,
   changeItem,
   changeItems,
-  changesSinceRelease,
   type ReleaseBaseline,
-  readRelease,
 } from '../../../atlas-engine/release-changes';
-import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
-import releaseUrl from '../../../machine-paths/release.json?url';
+import type { RegisteredMachine } from '../../../machine-paths/registry';
 import { DiagramViewer } from './diagram-viewer';
 
 /*
  * 自發布以來的變更: the machine against the release the running build was made from (the baseline the build
  * ships, machine-paths/release.json): which release, what was added, changed and removed since, drawn on the
  * diagram in three styles with a legend and listed by kind, and each machine's count in the machine list.
- * The release is read once a page, when the view is first opened (?machine=cart&view=release).
+ * The route reads the release as the view is opened (?machine=cart&view=release: atlas-reads.ts).
  */
 
 const TEXT = {
@@ -58,25 +55,6 @@ const shortCommit = (commit: string) => commit.slice(0, 7);
 export interface SinceRelease {
   release: ReleaseBaseline;
   diffs: MachineDiff[];
-}
-
-/** The release the build ships, compared with today's machines once it is first wanted; 'failed' if unread. */
-export function useSinceRelease(wanted: boolean): SinceRelease | 'failed' | null {
-  const [since, setSince] = useState<SinceRelease | 'failed' | null>(null);
-  useEffect(() => {
-    if (!wanted || since !== null) return;
-    fetch(releaseUrl)
-      .then((response) => {
-        if (!response.ok) throw new Error(`${response.status}`);
-        return response.json();
-      })
-      .then((json) => {
-        const release = readRelease(json);
-        setSince({ release, diffs: changesSinceRelease(release, machines) });
-      })
-      .catch(() => setSince('failed'));
-  }, [wanted, since]);
-  return since;
 }
 
 /** A machine's count of changes, for the machine list. */

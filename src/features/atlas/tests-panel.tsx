@@ -7,7 +7,7 @@ import { allTransitions, type FlowPath, flowPaths } from '../../../machine-paths
 import type { RegisteredMachine } from '../../../machine-paths/registry';
 import type { TestRuns } from '../../domain/api/atlas';
 import { stateString } from '../../domain/trace';
-import type { Go, ViewParams } from './atlas-address';
+import type { Go, ViewParams } from './atlas-links';
 import { DiagramViewer } from './diagram-viewer';
 
 /*

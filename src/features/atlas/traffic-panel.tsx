@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useRouterState } from '@tanstack/react-router';
 import type { Layout } from '../../../atlas-engine/layout';
 import { funnel, trafficMarks } from '../../../atlas-engine/traffic-marks';
 import type { RegisteredMachine } from '../../../machine-paths/registry';
 import type { Traffic } from '../../domain/api/atlas';
 import { TRACED_MACHINES } from '../../domain/trace';
 import { ApiFailure } from '../../lib/api-client';
-import { AtlasLink, type Go, periodOf, type ViewParams } from './atlas-address';
-import { atlasApi } from './atlas-api';
+import { AtlasLink, type Go, periodOf, type ViewParams } from './atlas-links';
+import type { Read } from './atlas-reads';
 import { DiagramViewer } from './diagram-viewer';
 import { PeriodForm } from './period-form';
 
@@ -22,35 +22,26 @@ export function TrafficPanel({
   layout,
   params,
   go,
+  traffic: read,
 }: {
   entry: RegisteredMachine;
   layout: Layout;
   /** the period, as the address holds it */
   params: ViewParams;
   go: Go;
+  /** the traffic of the machine and period, as the route read it */
+  traffic: Read<Traffic> | undefined;
 }) {
   const period = periodOf(params);
   const setPeriod = (next: { from: string; to: string }) => go(entry, 'traffic', next, { replace: true });
-  const [traffic, setTraffic] = useState<Traffic | null>(null);
-  const [failure, setFailure] = useState('');
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    setFailure('');
-    atlasApi
-      .traffic({ machine: entry.id as Traffic['machine'], from: period.from, to: period.to })
-      .then((answer) => current && setTraffic(answer))
-      .catch(
-        (error) =>
-          current && setFailure(error instanceof ApiFailure ? error.message : '無法讀取流量，請稍後再試'),
-      )
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [entry, period.from, period.to]);
+  // another period is being read: the one shown stays until it comes
+  const loading = useRouterState({ select: (state) => state.status === 'pending' });
+  const traffic = read?.value ?? null;
+  const failure = read?.error
+    ? read.error instanceof ApiFailure
+      ? read.error.message
+      : '無法讀取流量，請稍後再試'
+    : '';
 
   const marks = traffic ? trafficMarks(layout.graph, traffic) : undefined;
   const steps = traffic ? funnel(layout.graph, traffic) : [];

@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LineSample, STANDING_STYLE, StandingBadge } from '../../../atlas-engine/diagram-svg';
 import type { Layout } from '../../../atlas-engine/layout';
@@ -14,8 +15,8 @@ import type { RegisteredMachine } from '../../../machine-paths/registry';
 import type { TestRuns, Traffic } from '../../domain/api/atlas';
 import { TRACED_MACHINES } from '../../domain/trace';
 import { ApiFailure } from '../../lib/api-client';
-import { type Go, periodOf, type ViewParams } from './atlas-address';
-import { atlasApi } from './atlas-api';
+import { type Go, periodOf, type ViewParams } from './atlas-links';
+import type { Read } from './atlas-reads';
 import { DiagramViewer } from './diagram-viewer';
 import { PeriodForm } from './period-form';
 
@@ -61,6 +62,7 @@ export function TrafficVsTestsPanel({
   runs,
   params,
   go,
+  traffic: read,
 }: {
   entry: RegisteredMachine;
   layout: Layout;
@@ -68,12 +70,16 @@ export function TrafficVsTestsPanel({
   runs: TestRuns | null;
   params: ViewParams;
   go: Go;
+  /** the traffic of the machine and period, as the route read it (none for a machine not traced) */
+  traffic: Read<Traffic> | undefined;
 }) {
   const period = periodOf(params);
   const traced = (TRACED_MACHINES as readonly string[]).includes(entry.id);
-  const [traffic, setTraffic] = useState<Traffic | null>(null);
-  const [failure, setFailure] = useState('');
-  const [loading, setLoading] = useState(false);
+  // another period is being read: the one shown stays until it comes
+  const loading = useRouterState({ select: (state) => state.status === 'pending' });
+  const traffic = (traced && read?.value) || null;
+  const failure =
+    traced && read?.error ? (read.error instanceof ApiFailure ? read.error.message : TEXT.failure) : '';
   const [paths, setPaths] = useState<FlowPath[] | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
   const groupHeadings = useRef<Partial<Record<Standing, HTMLHeadingElement | null>>>({});
@@ -85,22 +91,6 @@ export function TrafficVsTestsPanel({
     const timer = setTimeout(() => setPaths(flowPaths(entry)), 30);
     return () => clearTimeout(timer);
   }, [entry]);
-
-  useEffect(() => {
-    if (!traced) return;
-    let current = true;
-    setLoading(true);
-    setFailure('');
-    setTraffic(null);
-    atlasApi
-      .traffic({ machine: entry.id as Traffic['machine'], from: period.from, to: period.to })
-      .then((answer) => current && setTraffic(answer))
-      .catch((error) => current && setFailure(error instanceof ApiFailure ? error.message : TEXT.failure))
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [entry, traced, period.from, period.to]);
 
   const four = useMemo(
     () =>

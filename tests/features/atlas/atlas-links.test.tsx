@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flowPaths } from '../../../machine-paths/paths';
 import { machines } from '../../../machine-paths/registry';
 import type { Traffic } from '../../../src/domain/api/atlas';
-import { BUILD_VERSION } from '../../../src/features/atlas/atlas-address';
+import { BUILD_VERSION } from '../../../src/features/atlas/atlas-links';
 import { ok, renderStaff, type StaffAnswer, type StaffCall } from '../../support/staff-app';
 
 /*
