@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { machines } from '../../../machine-paths/registry';
 import releaseUrl from '../../../machine-paths/release.json?url';
 import type { TestRuns } from '../../../src/domain/api/atlas';
@@ -19,6 +19,10 @@ const RELEASE_PATH = new URL(releaseUrl, 'http://localhost').pathname;
 const LONG = { timeout: 10_000 };
 
 let answers: Record<string, StaffAnswer | StaffFile>;
+// The atlas's chunk is compiled on its first import: before the tests, so that a busy machine's compile time
+// is not counted against the first test's wait for the page.
+beforeAll(() => import('../../../src/features/atlas/atlas-screen'), 120_000);
+
 beforeEach(() => {
   answers = {
     'staff/me': ok({ name: 'analyst.one', roles: ['analyst'] }),
