@@ -60,7 +60,7 @@ async function signedIn(name: string, size: { width: number; height: number }): 
   const page = await context.newPage();
   await page.goto(site.url('/login'));
   await signIn(page, name, PASSWORD);
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   return page;
 }
 
@@ -97,7 +97,9 @@ function misplaced(screen: string, m: Awaited<ReturnType<typeof measured>>): str
   if (!m.row) return [at('no first row')];
   if (m.scrollY !== 0) lines.push(at(`opened scrolled by ${m.scrollY} px`));
   if (m.row.top < 0 || m.row.bottom > m.viewport)
-    lines.push(at(`the first row is at ${Math.round(m.row.top)}–${Math.round(m.row.bottom)} px of ${m.viewport}`));
+    lines.push(
+      at(`the first row is at ${Math.round(m.row.top)}–${Math.round(m.row.bottom)} px of ${m.viewport}`),
+    );
   for (const [name, part] of [
     ['brand', m.brand],
     ['navigation', m.navFirst],
@@ -162,7 +164,8 @@ describe.each(SIZES)('the staff screens at $width × $height', (size) => {
       if (d.top < 0 || d.bottom > d.viewport)
         found.push(at(`the diagram is at ${Math.round(d.top)}–${Math.round(d.bottom)} px of ${d.viewport}`));
       if (d.labelPx < LABEL_MIN_PX) found.push(at(`its smallest label is ${d.labelPx.toFixed(1)} px`));
-      if (d.emptyAbove > TOP_MARGIN_PX) found.push(at(`${Math.round(d.emptyAbove)} px empty above the drawing`));
+      if (d.emptyAbove > TOP_MARGIN_PX)
+        found.push(at(`${Math.round(d.emptyAbove)} px empty above the drawing`));
     }
     expect(found).toEqual([]);
   });
