@@ -88,13 +88,16 @@ export function QueueScreen() {
 
 function QueueFilters({ filters, onSearch }: { filters: Filters; onSearch: (filters: Filters) => void }) {
   return (
-    <StaffListFilters keys={FILTERS} filters={filters} schema={applicationQueueSchema} onSearch={onSearch}>
-      <FormSelect name="status" label={TEXT.status} options={STATUS_OPTIONS} placeholder={TEXT.any} />
+    <StaffListFilters
+      keys={FILTERS}
+      filters={filters}
+      schema={applicationQueueSchema}
+      onSearch={onSearch}
+      more={{ keys: MORE_FILTERS, fields: <MoreFilters /> }}
+    >
       <FormField name="from" label={TEXT.from} type="date" />
       <FormField name="to" label={TEXT.to} type="date" />
-      <FormField name="headcountMin" label={TEXT.headcountMin} inputMode="numeric" autoComplete="off" />
-      <FormField name="headcountMax" label={TEXT.headcountMax} inputMode="numeric" autoComplete="off" />
-      <FormSelect name="industry" label={TEXT.industry} options={INDUSTRY_OPTIONS} placeholder={TEXT.any} />
+      <FormSelect name="status" label={TEXT.status} options={STATUS_OPTIONS} placeholder={TEXT.any} />
       <FormField
         name="q"
         label={TEXT.q}
@@ -104,6 +107,18 @@ function QueueFilters({ filters, onSearch }: { filters: Filters; onSearch: (filt
         spellCheck={false}
       />
     </StaffListFilters>
+  );
+}
+
+/** The filters behind 更多條件: 投保人數 and industry. */
+const MORE_FILTERS = ['headcountMin', 'headcountMax', 'industry'] as const;
+function MoreFilters() {
+  return (
+    <>
+      <FormField name="headcountMin" label={TEXT.headcountMin} inputMode="numeric" autoComplete="off" />
+      <FormField name="headcountMax" label={TEXT.headcountMax} inputMode="numeric" autoComplete="off" />
+      <FormSelect name="industry" label={TEXT.industry} options={INDUSTRY_OPTIONS} placeholder={TEXT.any} />
+    </>
   );
 }
 

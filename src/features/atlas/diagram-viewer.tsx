@@ -1,10 +1,13 @@
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
 import { type DiagramMarks, DiagramSvg, drawnSize } from '../../../atlas-engine/diagram-svg';
-import type { Layout } from '../../../atlas-engine/layout';
+import { FONT_SIZE, type Layout } from '../../../atlas-engine/layout';
 
 /*
  * The diagram with zoom, pan and fit, by buttons, by mouse (drag to pan) and by keyboard
  * on the focused diagram (arrows pan, + and - zoom, 0 fits), and its export as an SVG or a PNG file.
+ * It opens as tall as the rest of the window, the drawing from its top: fitted when its labels are then
+ * at least 11 px, else at its own size on the state of interest (the one marked active, or where the
+ * machine starts), so a large machine opens readable rather than shrunk.
  */
 
 interface View {
@@ -16,7 +19,44 @@ interface View {
 
 type Size = ReturnType<typeof drawnSize>;
 
-const fitted = (size: Size): View => ({ x: 0, y: 0, ...size });
+/** The smallest a label may open at on the screen, in CSS pixels. */
+const READABLE_PX = 11;
+/** The frame's height: the rest of the window below it, within these. */
+const FRAME_MIN = 280;
+const FRAME_MAX = 760;
+
+/** The whole drawing in a frame of this size: as the frame is shaped, any room left below or at the sides. */
+function fitted(size: Size, frame: Size = size): View {
+  const scale = Math.min(frame.width / size.width, frame.height / size.height);
+  const width = frame.width / scale;
+  const height = frame.height / scale;
+  return { x: (size.width - width) / 2, y: 0, width, height };
+}
+
+const clamp = (value: number, low: number, high: number) =>
+  Math.min(Math.max(value, low), Math.max(low, high));
+
+/** The view a diagram opens at in its frame: fitted when readable so, else at its own size around `focus`. */
+function opening(size: Size, frame: Size, focus: { x: number; y: number }): View {
+  const scale = Math.min(frame.width / size.width, frame.height / size.height);
+  if (scale * FONT_SIZE >= READABLE_PX) return fitted(size, frame);
+  const { width, height } = frame;
+  return {
+    x: clamp(focus.x - width / 2, 0, size.width - width),
+    y: clamp(focus.y - height / 3, 0, size.height - height),
+    width,
+    height,
+  };
+}
+
+/** Where the eye goes first: the deepest state marked active, else where the machine starts. */
+function focusOf(layout: Layout, marks?: DiagramMarks): { x: number; y: number } {
+  const active = layout.states
+    .filter((laid) => marks?.activeStates?.has(laid.state.id))
+    .sort((a, b) => b.depth - a.depth)[0];
+  if (active) return { x: active.x + active.width / 2, y: active.y + active.height / 2 };
+  return layout.edges.find((edge) => edge.initial)?.points.at(-1) ?? { x: 0, y: 0 };
+}
 
 function zoomed(view: View, factor: number): View {
   const width = view.width / factor;
@@ -73,16 +113,52 @@ export function DiagramViewer({
   const diff = marks?.diff;
   const size = drawnSize(layout, diff);
   const [view, setView] = useState<View>(() => fitted(size));
+  const [frameSize, setFrameSize] = useState<Size | null>(null);
   const [exportError, setExportError] = useState('');
   const frame = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; view: View } | null>(null);
 
-  useEffect(() => setView(fitted(drawnSize(layout, diff))), [layout, diff]);
+  // the frame as tall as the window's rest below it, measured before the first paint and on a resize
+  useLayoutEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    const measure = () => {
+      const box = element.getBoundingClientRect();
+      // a frame not laid out (a test's DOM) has no size to fit to: the drawing is shown whole
+      if (box.width === 0) return;
+      const below = window.innerHeight - (box.top + window.scrollY) - 16;
+      const height = Math.round(clamp(below, FRAME_MIN, FRAME_MAX));
+      element.style.height = `${height}px`;
+      setFrameSize((was) =>
+        was && was.width === box.width && was.height === height ? was : { width: box.width, height },
+      );
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+
+  // a new drawing (or a new frame) opens readable, on the state of interest
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the marks at that moment, not on each step
+  useLayoutEffect(() => {
+    const drawn = drawnSize(layout, diff);
+    setView(frameSize ? opening(drawn, frameSize, focusOf(layout, marks)) : fitted(drawn));
+  }, [layout, diff, frameSize]);
+
+  // a step played elsewhere (a path, a journey) outside the view: the view moves to it, at the same zoom
+  const focus = focusOf(layout, marks);
+  useLayoutEffect(() => {
+    setView((v) =>
+      focus.x < v.x || focus.x > v.x + v.width || focus.y < v.y || focus.y > v.y + v.height
+        ? { ...v, x: focus.x - v.width / 2, y: focus.y - v.height / 3 }
+        : v,
+    );
+  }, [focus.x, focus.y]);
 
   const pan = (dx: number, dy: number) =>
     setView((v) => ({ ...v, x: v.x + dx * v.width, y: v.y + dy * v.height }));
   const zoom = (factor: number) => setView((v) => zoomed(v, factor));
-  const fit = () => setView(fitted(size));
+  const fit = () => setView(fitted(size, frameSize ?? size));
 
   const onKeyDown = (event: KeyboardEvent) => {
     const moves: Record<string, () => void> = {

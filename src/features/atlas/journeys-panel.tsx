@@ -5,6 +5,7 @@ import { activeStateIds } from '../../../atlas-engine/simulation';
 import { tracedEdge } from '../../../atlas-engine/traffic-marks';
 import { machines, type RegisteredMachine } from '../../../machine-paths/registry';
 import { BusyButton } from '../../components/busy-button';
+import { StaffFilterFold } from '../../components/staff-list-filters';
 import { pageCountOf, pageCountText, StaffPager } from '../../components/staff-pager';
 import { StaffFailure, StaffReading } from '../../components/staff-states';
 import { StaffTable } from '../../components/staff-table';
@@ -184,30 +185,41 @@ function JourneyList({
         {TEXT.listHeading}
       </h2>
       <p className="atlas-note">{TEXT.intro}</p>
-      <form key={key} className="atlas-period" onSubmit={search}>
-        <label>
-          {TEXT.from}
-          <input type="date" name="from" defaultValue={query.from} />
-        </label>
-        <label>
-          {TEXT.to}
-          <input type="date" name="to" defaultValue={query.to} />
-        </label>
-        <label>
-          {TEXT.flow}
-          <select name="flow" defaultValue={query.flow}>
-            <option value="">{TEXT.allFlows}</option>
-            {TRACED_MACHINES.map((id) => (
-              <option key={id} value={id}>
-                {machineName(id)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button primary">
-          {TEXT.search}
-        </button>
-      </form>
+      <StaffFilterFold level={3} active={[params.from, params.to, params.flow].filter(Boolean).length}>
+        {(foldAgain) => (
+          <form
+            key={key}
+            className="atlas-period"
+            onSubmit={(event) => {
+              search(event);
+              foldAgain();
+            }}
+          >
+            <label>
+              {TEXT.from}
+              <input type="date" name="from" defaultValue={query.from} />
+            </label>
+            <label>
+              {TEXT.to}
+              <input type="date" name="to" defaultValue={query.to} />
+            </label>
+            <label>
+              {TEXT.flow}
+              <select name="flow" defaultValue={query.flow}>
+                <option value="">{TEXT.allFlows}</option>
+                {TRACED_MACHINES.map((id) => (
+                  <option key={id} value={id}>
+                    {machineName(id)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className="button primary">
+              {TEXT.search}
+            </button>
+          </form>
+        )}
+      </StaffFilterFold>
       {failure && <StaffFailure message={failure} retry={retry} />}
       {!failure && (reading || !read) && <StaffReading what={TEXT.visitors} />}
       {page && (

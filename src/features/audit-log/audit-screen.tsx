@@ -66,6 +66,8 @@ export function AuditScreen() {
 function AuditFilters({ filters, onSearch }: { filters: Filters; onSearch: (filters: Filters) => void }) {
   return (
     <StaffListFilters keys={FILTERS} filters={filters} schema={auditQuerySchema} onSearch={onSearch}>
+      <FormField name="from" label={TEXT.from} type="date" />
+      <FormField name="to" label={TEXT.to} type="date" />
       <FormField
         name="person"
         label={TEXT.person}
@@ -75,8 +77,6 @@ function AuditFilters({ filters, onSearch }: { filters: Filters; onSearch: (filt
         spellCheck={false}
       />
       <FormField name="applicationNo" label={TEXT.applicationNo} autoComplete="off" spellCheck={false} />
-      <FormField name="from" label={TEXT.from} type="date" />
-      <FormField name="to" label={TEXT.to} type="date" />
     </StaffListFilters>
   );
 }

@@ -103,8 +103,25 @@ function InboxList() {
 
 function InboxFilters({ filters, onSearch }: { filters: Filters; onSearch: (filters: Filters) => void }) {
   return (
-    <StaffListFilters keys={FILTERS} filters={filters} schema={contactInboxQuerySchema} onSearch={onSearch}>
+    <StaffListFilters
+      keys={FILTERS}
+      filters={filters}
+      schema={contactInboxQuerySchema}
+      onSearch={onSearch}
+      more={{ keys: MORE_FILTERS, fields: <MoreFilters /> }}
+    >
+      <FormField name="receivedFrom" label={TEXT.receivedFrom} type="date" />
+      <FormField name="receivedTo" label={TEXT.receivedTo} type="date" />
       <FormSelect name="status" label={TEXT.status} options={STATUS_OPTIONS} placeholder={TEXT.any} />
+    </StaffListFilters>
+  );
+}
+
+/** The filters behind 更多條件: 處理人員 and quote requests only. */
+const MORE_FILTERS = ['assignee', 'quoteOnly'] as const;
+function MoreFilters() {
+  return (
+    <>
       <FormField
         name="assignee"
         label={TEXT.assignee}
@@ -113,9 +130,7 @@ function InboxFilters({ filters, onSearch }: { filters: Filters; onSearch: (filt
         spellCheck={false}
       />
       <FormSelect name="quoteOnly" label={TEXT.quoteOnly} options={QUOTE_OPTIONS} placeholder={TEXT.any} />
-      <FormField name="receivedFrom" label={TEXT.receivedFrom} type="date" />
-      <FormField name="receivedTo" label={TEXT.receivedTo} type="date" />
-    </StaffListFilters>
+    </>
   );
 }
 

@@ -117,7 +117,7 @@ function OutboxList({ heading }: { heading: RefObject<HTMLHeadingElement | null>
       <h1 ref={heading} tabIndex={-1}>
         {STAFF_PAGES.outbox.title}
       </h1>
-      <p>{TEXT.intro}</p>
+      <p className="staff-intro">{TEXT.intro}</p>
       {failure && <StaffFailure message={failure.message} retry={failure.retry ? retry : undefined} />}
       {!failure && reading && <StaffReading what={TEXT.messages} />}
       {answer && (
