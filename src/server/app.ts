@@ -21,6 +21,7 @@ import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { staffSessionPlugin } from './plugins/staff-session';
 import { staticSitePlugin } from './plugins/static-site';
+import { yupValidatorCompiler } from './route-input';
 import { applicationCaseRoutes } from './routes/application-case';
 import { applicationQueueRoutes } from './routes/application-queue';
 import { atlasRoutes } from './routes/atlas';
@@ -100,6 +101,8 @@ export async function buildApp({
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   });
+  // every route's body, query and params: a shared yup schema, refused in the errors plugin's envelope
+  app.setValidatorCompiler(yupValidatorCompiler);
   if (onRoute) app.addHook('onRoute', onRoute);
   const keys = deriveSessionKeys(config.sessionSecret);
 
@@ -132,8 +135,8 @@ export async function buildApp({
   await app.register(catalogueRoutes, { db, prefix: API_BASE });
   await app.register(captchaRoutes, { prefix: API_BASE });
   const siteUrl = config.siteUrl ?? DEFAULT_SITE_URL;
-  await app.register(shopcartRoutes, { db, tokenKey: keys.tokenKey, siteUrl, prefix: API_BASE });
-  await app.register(tryoutRoutes, { db, prefix: API_BASE });
+  await app.register(shopcartRoutes, { db, tokenKey: keys.tokenKey, siteUrl, now, prefix: API_BASE });
+  await app.register(tryoutRoutes, { db, now, prefix: API_BASE });
   app.addHook('onClose', () => renderer.close());
   await app.register(overprintRoutes, { db, keys, renderer, now, prefix: API_BASE });
   await app.register(contentRoutes, { db, prefix: API_BASE });

@@ -130,8 +130,9 @@ export const rateLimitsPlugin = sharedPlugin<{
     for (const limit of limits) await check(limit, request, reply);
   });
 
-  // a visitor's token is in the body: counted once it is parsed; then the session's prints in flight
-  app.addHook('preHandler', async (request, reply) => {
+  // a visitor's token is in the body: counted once it is parsed, before the route validates it (a refused
+  // print counts too); then the session's prints in flight
+  app.addHook('preValidation', async (request, reply) => {
     const { config } = request.routeOptions;
     if (allowed.has(request.ip) || !config.prints) return;
     if (!config.roles) await check(byToken, request, reply);
