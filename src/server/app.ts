@@ -2,21 +2,23 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '../domain/envelope';
-import { DEFAULT_TEST_REPORT } from './atlas/test-runs';
-import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER, createCaptcha } from './captcha/captcha';
-import type { ServerConfig } from './config';
-import type { Database } from './db/schema';
-import { DEFAULT_SITE_URL } from './mail/site-url';
+import { createCaptcha } from './captcha/captcha';
 import {
-  createRenderPool,
+  ADDRESS_LIMIT,
+  CAPTCHA_EXPIRES_SECONDS,
+  CAPTCHA_MAX_NUMBER,
   DEFAULT_RENDER_QUEUE,
   DEFAULT_RENDER_THREADS,
-  type Renderer,
-} from './overprint/render-pool';
+  DEFAULT_SITE_URL,
+  DEFAULT_TEST_REPORT,
+  type ServerConfig,
+} from './config';
+import type { Database } from './db/schema';
+import { createRenderPool, type Renderer } from './overprint/render-pool';
 import { csrfPlugin } from './plugins/csrf';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
-import { ADDRESS_LIMIT, rateLimitsPlugin } from './plugins/rate-limits';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { staffSessionPlugin } from './plugins/staff-session';

@@ -48,8 +48,6 @@ export const TOKEN_PRINT_LIMIT = 6;
 export const PRINTS_IN_FLIGHT = 2;
 /** Per address, a minute, for paths no route serves. */
 export const NOT_FOUND_LIMIT = 120;
-/** Per address, a minute, for every request: a ceiling against floods, far above what an office sends. */
-export const ADDRESS_LIMIT = 3_000;
 
 class TooManyRequests extends Error {
   readonly statusCode = 429;
