@@ -3,7 +3,7 @@ import type { InsertCart, UpdateCartItem } from '../../../domain/api/cart-servic
 import { messages } from '../../../domain/messages';
 import { newCartNo } from '../../cart/cart-number';
 import { checkCartItem } from '../../cart/validate-item';
-import { CART_REVISIONS } from '../migrations/0015_cart_revisions';
+import { CART_REVISIONS } from '../change-notices';
 import { Refusal, refusableWrite } from '../refusable-write';
 import type { Database } from '../schema';
 import { itemContext } from './cart-item-checks';
