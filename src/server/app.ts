@@ -142,18 +142,19 @@ export async function buildApp({
   app.addHook('onClose', () => renderer.close());
   await app.register(overprintRoutes, { db, keys, renderer, now, prefix: API_BASE });
   await app.register(contentRoutes, { db, prefix: API_BASE });
-  await app.register(contactRoutes, { db, siteUrl, prefix: API_BASE });
+  await app.register(contactRoutes, { db, siteUrl, now, prefix: API_BASE });
   await app.register(staffSignInRoutes, { db, keys, now, pause, prefix: API_BASE });
-  await app.register(staffAccountRoutes, { db, prefix: API_BASE });
-  await app.register(applicationQueueRoutes, { db, prefix: API_BASE });
-  await app.register(applicationCaseRoutes, { db, renderer, siteUrl, prefix: API_BASE });
-  await app.register(contactInboxRoutes, { db, prefix: API_BASE });
+  await app.register(staffAccountRoutes, { db, now, prefix: API_BASE });
+  await app.register(applicationQueueRoutes, { db, now, prefix: API_BASE });
+  await app.register(applicationCaseRoutes, { db, renderer, siteUrl, now, prefix: API_BASE });
+  await app.register(contactInboxRoutes, { db, now, prefix: API_BASE });
   await app.register(outboxRoutes, { db, now, prefix: API_BASE });
   await app.register(staffNotificationRoutes, { db, keys, now, prefix: API_BASE });
   await app.register(atlasRoutes, {
     db,
     keys,
     testReport: config.testReport ?? resolve(DEFAULT_TEST_REPORT),
+    now,
     prefix: API_BASE,
   });
 

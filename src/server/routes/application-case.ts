@@ -48,7 +48,9 @@ export const applicationCaseRoutes: RoutesPlugin<{
   renderer: Renderer;
   /** the site's public address, for the e-mail's link to the progress page */
   siteUrl: string;
-}> = async (app, { db, renderer, siteUrl }) => {
+  /** the clock the server reads (buildApp's `now`) */
+  now: () => Date;
+}> = async (app, { db, renderer, siteUrl, now }) => {
   app.get(
     '/staff/applications/:applicationNo',
     { ...READERS, schema: { params: caseParamsSchema } },
@@ -87,7 +89,7 @@ export const applicationCaseRoutes: RoutesPlugin<{
       if (withRoster && record.roster.length === 0) {
         return fail(RETURN_CODE.refused, messages.rosterNotGiven());
       }
-      const printedAt = new Date();
+      const printedAt = now();
       const copy = await unlessQueueFull(
         renderer.render({ record, documents, printedAt }, 'staff').then((pdf) => ({ pdf, printedAt })),
       );

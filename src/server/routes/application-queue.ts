@@ -80,7 +80,11 @@ const refused = (reply: FastifyReply, problem: string) =>
  * waiting first, and the same list as a CSV file, read and written a chunk at a time. Neither holds
  * anything of a roster.
  */
-export const applicationQueueRoutes: RoutesPlugin<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const applicationQueueRoutes: RoutesPlugin<{
+  db: Kysely<Database>;
+  /** the clock the server reads (buildApp's `now`) */
+  now: () => Date;
+}> = async (app, { db, now }) => {
   app.get(
     '/staff/applications',
     { ...UNDERWRITER, schema: { querystring: applicationQueueSchema } },
@@ -88,7 +92,7 @@ export const applicationQueueRoutes: RoutesPlugin<{ db: Kysely<Database> }> = as
       const query = request.query;
       const filter = filterOf(query);
       if ('problem' in filter) return refused(reply, filter.problem);
-      return ok<QueuePage>(await readQueue(db, filter, query.page, QUEUE_PAGE_SIZE, new Date()));
+      return ok<QueuePage>(await readQueue(db, filter, query.page, QUEUE_PAGE_SIZE, now()));
     },
   );
 
@@ -99,7 +103,7 @@ export const applicationQueueRoutes: RoutesPlugin<{ db: Kysely<Database> }> = as
       const query = request.query;
       const filter = filterOf(query);
       if ('problem' in filter) return refused(reply, filter.problem);
-      const asOf = new Date();
+      const asOf = now();
       const chunks = await readQueueChunks(db, filter, QUEUE_EXPORT_MAX + 1);
       const rows = chunks.reduce((count, chunk) => count + chunk.length, 0);
       if (rows > QUEUE_EXPORT_MAX)

@@ -34,6 +34,8 @@ export interface AtlasRouteOptions {
   keys: Pick<SessionKeys, 'traceKey'>;
   /** the machine paths report atlas/test-runs answers */
   testReport: string;
+  /** the clock the server reads (buildApp's `now`) */
+  now: () => Date;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface AtlasRouteOptions {
  * machines) and the last test runs. And the visitors' side, trace/transitions: the transitions
  * their flows took, stored under an HMAC of the session, never what they typed.
  */
-export const atlasRoutes: RoutesPlugin<AtlasRouteOptions> = async (app, { db, keys, testReport }) => {
+export const atlasRoutes: RoutesPlugin<AtlasRouteOptions> = async (app, { db, keys, testReport, now }) => {
   app.get(
     '/atlas/traffic',
     { ...ANALYST, schema: { querystring: trafficQuerySchema } },
@@ -84,11 +86,11 @@ export const atlasRoutes: RoutesPlugin<AtlasRouteOptions> = async (app, { db, ke
     const { steps } = request.body;
     // a visitor is named by its session; a request that came without one has nobody to count
     if (!request.sessionResumed) return ok(null);
-    const now = Date.now();
+    const received = now().getTime();
     await insertMachineTraces(
       db,
       traceVisitorFor(keys, request.sessionId),
-      steps.map(({ ago, ...step }) => ({ ...step, at: new Date(now - ago) })),
+      steps.map(({ ago, ...step }) => ({ ...step, at: new Date(received - ago) })),
     );
     return ok(null);
   });

@@ -94,7 +94,11 @@ const notFound = (reply: FastifyReply) =>
  * write and its audit entry are one transaction: refused, neither is stored. A write on a version someone
  * else has changed is refused with the message as it now stands.
  */
-export const contactInboxRoutes: RoutesPlugin<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const contactInboxRoutes: RoutesPlugin<{
+  db: Kysely<Database>;
+  /** the clock the server reads (buildApp's `now`) */
+  now: () => Date;
+}> = async (app, { db, now }) => {
   /**
    * Runs the repository's write on the message at `version` (a note names none) and records `action` with
    * it, then answers the message as it now is, or the refusal: 404 for no such message, where it stands now
@@ -181,7 +185,7 @@ export const contactInboxRoutes: RoutesPlugin<{ db: Kysely<Database> }> = async 
       const { text } = request.body;
       const author = staffOf(request).name;
       return written(reply, { contactNo, actor: author, action: 'contact.note' }, (trx) =>
-        addContactNote(trx, { contactNo, author, text, at: new Date() }),
+        addContactNote(trx, { contactNo, author, text, at: now() }),
       );
     },
   );
@@ -194,7 +198,7 @@ export const contactInboxRoutes: RoutesPlugin<{ db: Kysely<Database> }> = async 
       const { version, text } = request.body;
       const author = staffOf(request).name;
       return written(reply, { contactNo, version, actor: author, action: 'contact.reply' }, (trx) =>
-        keepContactReply(trx, { contactNo, version, author, text, at: new Date() }),
+        keepContactReply(trx, { contactNo, version, author, text, at: now() }),
       );
     },
   );

@@ -42,10 +42,12 @@ export const contactRoutes: RoutesPlugin<{
   db: Kysely<Database>;
   /** the site's public address, for the staff notice's link into the back office */
   siteUrl: string;
-}> = async (app, { db, siteUrl }) => {
+  /** the clock the server reads (buildApp's `now`) */
+  now: () => Date;
+}> = async (app, { db, siteUrl, now: clock }) => {
   app.post('/contact/submit', { ...WRITE, schema: { body: submitContactSchema } }, async (request, reply) => {
     const { requestId, message, captcha } = request.body;
-    const now = new Date();
+    const now = clock();
     const answer = await refusableWrite(db, async (trx) => {
       await lockContactRequest(trx, request.sessionId, requestId);
       const first = await findContact(trx, request.sessionId, requestId);

@@ -11,7 +11,7 @@ import { staffMessages } from '../../domain/staff-messages';
 import { Refusal, refusableWrite } from '../db/refusable-write';
 import { recordAudit } from '../db/repositories/audit-log';
 import { resendMessage } from '../db/repositories/outbox';
-import { listOutbox, readOutboxEntry, visibleTo } from '../db/repositories/outbox-reads';
+import { listOutbox, outboxAbout, readOutboxEntry } from '../db/repositories/outbox-reads';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { staffOf } from '../plugins/staff-session';
@@ -58,14 +58,9 @@ export const outboxRoutes: RoutesPlugin<{ db: Kysely<Database>; now: () => Date 
       const { id } = request.params;
       const actor = staffOf(request).name;
       const result = await refusableWrite(db, async (trx) => {
-        const about = await trx
-          .selectFrom('outbox')
-          .select(['state', 'application_no', 'contact_no'])
-          .where('id', '=', id)
-          .where(visibleTo(staffOf(request)))
-          .executeTakeFirst();
+        const about = await outboxAbout(trx, id, staffOf(request));
         if (!about) return new Refusal('notFound' as const);
-        if (!(await resendMessage(trx, { id, at: new Date() }))) return new Refusal(about.state);
+        if (!(await resendMessage(trx, { id, at: now() }))) return new Refusal(about.state);
         await recordAudit(trx, {
           actor,
           action: 'outbox.resend',

@@ -26,7 +26,7 @@ import {
 } from '../db/repositories/applications';
 import { checkCartItems } from '../db/repositories/cart-item-checks';
 import { findCart, listCartClasses } from '../db/repositories/cart-reads';
-import { lockCart, markCartChanged } from '../db/repositories/cart-writes';
+import { emptyCart, lockCart } from '../db/repositories/cart-writes';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { queueApplicationReceived } from '../mail/queued-messages';
@@ -159,8 +159,7 @@ export const shopcartRoutes: RoutesPlugin<{
           siteUrl,
         );
         // the application holds a copy: the visitor's cart empties
-        await trx.deleteFrom('cart_items').where('cart_no', '=', cartNo).execute();
-        const revision = await markCartChanged(trx, cartNo);
+        const revision = await emptyCart(trx, cartNo);
         return { answer: ok(submitted({ applicationNo, createdAt: at })), revision };
       });
       if (result instanceof Refusal) return reply.code(result.reason.status).send(result.reason.answer);

@@ -40,10 +40,10 @@ export type AccountRefusal = 'staffExists' | 'staffOwnAdmin' | 'staffOwnLock';
 const refusal = (reason: AccountRefusal) => fail(RETURN_CODE.refused, staffMessages[reason](), reason);
 
 /** An account change answered: the account list as it is now, or 404 when no account has the name. */
-async function answer(db: Kysely<Database>, reply: FastifyReply, change: AccountChange) {
+async function answer(db: Kysely<Database>, now: Date, reply: FastifyReply, change: AccountChange) {
   if (change === 'notFound')
     return reply.code(404).send(fail(RETURN_CODE.notFound, staffMessages.staffNotFound()));
-  return ok<StaffAccount[]>(await listStaff(db, new Date()));
+  return ok<StaffAccount[]>(await listStaff(db, now));
 }
 
 /**
@@ -51,8 +51,12 @@ async function answer(db: Kysely<Database>, reply: FastifyReply, change: Account
  * transaction with its audit entry; an admin keeps their own admin role and cannot lock themself, so there
  * is always someone to undo a change.
  */
-export const staffAccountRoutes: RoutesPlugin<{ db: Kysely<Database> }> = async (app, { db }) => {
-  app.get('/staff/accounts', ADMIN, async () => ok<StaffAccount[]>(await listStaff(db, new Date())));
+export const staffAccountRoutes: RoutesPlugin<{
+  db: Kysely<Database>;
+  /** the clock the server reads (buildApp's `now`) */
+  now: () => Date;
+}> = async (app, { db, now }) => {
+  app.get('/staff/accounts', ADMIN, async () => ok<StaffAccount[]>(await listStaff(db, now())));
 
   app.post(
     '/staff/accounts',
@@ -65,7 +69,7 @@ export const staffAccountRoutes: RoutesPlugin<{ db: Kysely<Database> }> = async 
         passwordHash: await hashPassword(password),
       });
       if (!created) return refusal('staffExists');
-      return answer(db, reply, 'done');
+      return answer(db, now(), reply, 'done');
     },
   );
 
@@ -76,7 +80,7 @@ export const staffAccountRoutes: RoutesPlugin<{ db: Kysely<Database> }> = async 
       const { name, roles } = request.body;
       const actor = staffOf(request).name;
       if (name === actor && !roles.includes('admin')) return refusal('staffOwnAdmin');
-      return answer(db, reply, await setStaffRoles(db, actor, name, roles));
+      return answer(db, now(), reply, await setStaffRoles(db, actor, name, roles));
     },
   );
 
@@ -87,7 +91,7 @@ export const staffAccountRoutes: RoutesPlugin<{ db: Kysely<Database> }> = async 
       const { name } = request.body;
       const actor = staffOf(request).name;
       if (name === actor) return refusal('staffOwnLock');
-      return answer(db, reply, await suspendStaff(db, actor, name));
+      return answer(db, now(), reply, await suspendStaff(db, actor, name));
     },
   );
 
@@ -96,7 +100,7 @@ export const staffAccountRoutes: RoutesPlugin<{ db: Kysely<Database> }> = async 
     { ...ADMIN_WRITE, schema: { body: staffNameSchema } },
     async (request, reply) => {
       const { name } = request.body;
-      return answer(db, reply, await unsuspendStaff(db, staffOf(request).name, name));
+      return answer(db, now(), reply, await unsuspendStaff(db, staffOf(request).name, name));
     },
   );
 
@@ -105,7 +109,7 @@ export const staffAccountRoutes: RoutesPlugin<{ db: Kysely<Database> }> = async 
     { ...ADMIN_WRITE, schema: { body: staffNameSchema } },
     async (request, reply) => {
       const { name } = request.body;
-      return answer(db, reply, await endStaffSessions(db, staffOf(request).name, name));
+      return answer(db, now(), reply, await endStaffSessions(db, staffOf(request).name, name));
     },
   );
 

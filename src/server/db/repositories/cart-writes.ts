@@ -39,6 +39,12 @@ export type CartRefusal = { dialog: 'modalCartFull' | 'modalCartItemError' | nul
 const refused = (msg: string, dialog: CartRefusal['dialog'] = 'modalCartItemError') =>
   new Refusal<CartRefusal>({ dialog, msg });
 
+/** Removes every item of a locked cart (its application holds a copy) and answers the cart's new revision. */
+export async function emptyCart(trx: Transaction<Database>, cartNo: string): Promise<number> {
+  await trx.deleteFrom('cart_items').where('cart_no', '=', cartNo).execute();
+  return markCartChanged(trx, cartNo);
+}
+
 /**
  * The cart of the visitor session, made if it has none. The session id is a unique key, so requests
  * racing from no cart all get the one cart the first of them made. `lock` takes its row lock too.
