@@ -2,25 +2,28 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '../domain/envelope';
-import { DEFAULT_TEST_REPORT } from './atlas/test-runs';
-import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER, createCaptcha } from './captcha/captcha';
-import type { ServerConfig } from './config';
-import type { Database } from './db/schema';
-import { DEFAULT_SITE_URL } from './mail/site-url';
+import { createCaptcha } from './captcha/captcha';
 import {
-  createRenderPool,
+  ADDRESS_LIMIT,
+  CAPTCHA_EXPIRES_SECONDS,
+  CAPTCHA_MAX_NUMBER,
   DEFAULT_RENDER_QUEUE,
   DEFAULT_RENDER_THREADS,
-  type Renderer,
-} from './overprint/render-pool';
+  DEFAULT_SITE_URL,
+  DEFAULT_TEST_REPORT,
+  type ServerConfig,
+} from './config';
+import type { Database } from './db/schema';
+import { createRenderPool, type Renderer } from './overprint/render-pool';
 import { csrfPlugin } from './plugins/csrf';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
-import { ADDRESS_LIMIT, rateLimitsPlugin } from './plugins/rate-limits';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { staffSessionPlugin } from './plugins/staff-session';
 import { staticSitePlugin } from './plugins/static-site';
+import { yupValidatorCompiler } from './route-input';
 import { applicationCaseRoutes } from './routes/application-case';
 import { applicationQueueRoutes } from './routes/application-queue';
 import { atlasRoutes } from './routes/atlas';
@@ -100,6 +103,8 @@ export async function buildApp({
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   });
+  // every route's body, query and params: a shared yup schema, refused in the errors plugin's envelope
+  app.setValidatorCompiler(yupValidatorCompiler);
   if (onRoute) app.addHook('onRoute', onRoute);
   const keys = deriveSessionKeys(config.sessionSecret);
 
@@ -132,23 +137,24 @@ export async function buildApp({
   await app.register(catalogueRoutes, { db, prefix: API_BASE });
   await app.register(captchaRoutes, { prefix: API_BASE });
   const siteUrl = config.siteUrl ?? DEFAULT_SITE_URL;
-  await app.register(shopcartRoutes, { db, tokenKey: keys.tokenKey, siteUrl, prefix: API_BASE });
-  await app.register(tryoutRoutes, { db, prefix: API_BASE });
+  await app.register(shopcartRoutes, { db, tokenKey: keys.tokenKey, siteUrl, now, prefix: API_BASE });
+  await app.register(tryoutRoutes, { db, now, prefix: API_BASE });
   app.addHook('onClose', () => renderer.close());
   await app.register(overprintRoutes, { db, keys, renderer, now, prefix: API_BASE });
   await app.register(contentRoutes, { db, prefix: API_BASE });
-  await app.register(contactRoutes, { db, siteUrl, prefix: API_BASE });
+  await app.register(contactRoutes, { db, siteUrl, now, prefix: API_BASE });
   await app.register(staffSignInRoutes, { db, keys, now, pause, prefix: API_BASE });
-  await app.register(staffAccountRoutes, { db, prefix: API_BASE });
-  await app.register(applicationQueueRoutes, { db, prefix: API_BASE });
-  await app.register(applicationCaseRoutes, { db, renderer, siteUrl, prefix: API_BASE });
-  await app.register(contactInboxRoutes, { db, prefix: API_BASE });
+  await app.register(staffAccountRoutes, { db, now, prefix: API_BASE });
+  await app.register(applicationQueueRoutes, { db, now, prefix: API_BASE });
+  await app.register(applicationCaseRoutes, { db, renderer, siteUrl, now, prefix: API_BASE });
+  await app.register(contactInboxRoutes, { db, now, prefix: API_BASE });
   await app.register(outboxRoutes, { db, now, prefix: API_BASE });
   await app.register(staffNotificationRoutes, { db, keys, now, prefix: API_BASE });
   await app.register(atlasRoutes, {
     db,
     keys,
     testReport: config.testReport ?? resolve(DEFAULT_TEST_REPORT),
+    now,
     prefix: API_BASE,
   });
 

@@ -1,15 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULT_TEST_REPORT } from './atlas/test-runs';
-import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER } from './captcha/captcha';
-import { DATABASE_TIMEOUT_MS } from './db/database';
-import type { MailFrom } from './mail/mail-sender';
-import { isPlainAddress } from './mail/plain-address';
-import { siteUrlOf } from './mail/site-url';
-import { makeDataDir } from './operator/data-dir-rights';
-import { DEFAULT_RENDER_QUEUE, DEFAULT_RENDER_THREADS } from './overprint/render-pool';
-import { ADDRESS_LIMIT } from './plugins/rate-limits';
+import { isPlainAddress } from '../domain/plain-address';
+
+// Every setting's default, here and nowhere else: the modules that use them import them from this file,
+// which imports no module of the server (tests/server/config-imports.test.ts), so reading the configuration
+// loads no database driver.
+
+/** `DATABASE_TIMEOUT_MS`: how long PostgreSQL may take to open a connection, or answer no query at all, before requests answer 503. */
+export const DATABASE_TIMEOUT_MS = 1_500;
+/** `RATE_LIMIT_PER_ADDRESS`: per address, a minute, for every request: a ceiling against floods, far above what an office sends. */
+export const ADDRESS_LIMIT = 3_000;
+/** `CAPTCHA_MAX_NUMBER`: the most SHA-256 hashes a challenge may take; about a second on a mid phone. */
+export const CAPTCHA_MAX_NUMBER = 100_000;
+/** `CAPTCHA_EXPIRES_SECONDS`: how long a challenge may be solved and sent. */
+export const CAPTCHA_EXPIRES_SECONDS = 600;
+/** `TEST_REPORT`: where `npm run machines:coverage` writes the last runs, from the working folder. */
+export const DEFAULT_TEST_REPORT = join('reports', 'machine-paths.json');
+/** `PDF_THREADS`: one render thread on a 2-core machine: the other core answers requests. */
+export const DEFAULT_RENDER_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
+/** `PDF_QUEUE`: PDFs that may wait for a render thread. */
+export const DEFAULT_RENDER_QUEUE = 8;
 
 export interface ServerConfig {
   port: number;
@@ -95,6 +107,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     siteUrl: siteUrlOf(env),
     ...mailConfig(env),
   };
+}
+
+/** The site's public address when SITE_URL is not set: the server on this machine at its default port. */
+export const DEFAULT_SITE_URL = 'http://localhost:8080';
+
+/**
+ * SITE_URL: the public address visitors reach the site at (scheme, host, port; no path), which the
+ * e-mails link to; DEFAULT_SITE_URL when unset. Anything but an http(s) origin is refused.
+ */
+export function siteUrlOf(env: NodeJS.ProcessEnv): string {
+  const value = env.SITE_URL || DEFAULT_SITE_URL;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`SITE_URL is not an address: ${value}`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash)
+    throw new Error(
+      `SITE_URL is an http(s) origin with no path, such as https://insure.example.com.tw: ${value}`,
+    );
+  return url.origin;
+}
+
+/** The sender's address, and the name mail clients show for it. */
+export interface MailFrom {
+  address: string;
+  name: string;
+}
+
+/** Makes the data folder `dir` if it is missing: 0700, its missing parents too (operator/data-dir-rights.ts says why). */
+export function makeDataDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
 }
 
 /** The sender's name when MAIL_FROM gives an address alone. */

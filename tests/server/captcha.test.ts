@@ -1,8 +1,8 @@
 import { type Challenge, createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER, createCaptcha } from '../../src/server/captcha/captcha';
-import { loadConfig } from '../../src/server/config';
+import { createCaptcha } from '../../src/server/captcha/captcha';
+import { CAPTCHA_EXPIRES_SECONDS, CAPTCHA_MAX_NUMBER, loadConfig } from '../../src/server/config';
 import { deriveSessionKeys } from '../../src/server/session-keys';
 import { createTestApp, type TestApp } from '../support/server';
 

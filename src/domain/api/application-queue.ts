@@ -5,7 +5,7 @@ import { messages } from '../messages';
 import { GROUP_SIZE } from '../pricing';
 import { text } from '../validation/fields';
 import { labelOf } from '../validation/params';
-import { dayField, wholeNumber } from './staff';
+import { dayField, pageField, wholeNumber } from '../validation/query-fields';
 
 /*
  * The underwriter's application queue (docs/specification.md §6): GET staff/applications answers a page,
@@ -34,7 +34,7 @@ export const applicationQueueSchema = object({
     .label('行業類別')
     .oneOf(['', ...INDUSTRY_VALUES], (p) => messages.format(labelOf(p))),
   q: text('搜尋').max(60, (p) => messages.maxLength(labelOf(p), 60)),
-  page: wholeNumber('頁碼', 1, 10_000).default(1),
+  page: pageField(),
 });
 export type ApplicationQueueQuery = InferType<typeof applicationQueueSchema>;
 

@@ -4,7 +4,7 @@ import { TRACE_AGE_MAX_MS, TRACE_BATCH_MAX, TRACED_MACHINES, type TracedMachine 
 // yup's default messages in Chinese before the schemas below are built (no field builder here brings them)
 import '../validation/locale';
 import { labelOf } from '../validation/params';
-import { requiredDayField, wholeNumber } from './staff';
+import { pageField, requiredDayField } from '../validation/query-fields';
 
 /*
  * The machine atlas (staff with the analyst role) and the trace the visitor flows send it (../trace.ts).
@@ -84,7 +84,7 @@ export const journeysQuerySchema = object({
     .label('流程')
     .transform((value: unknown) => (value === '' ? undefined : value))
     .oneOf([...TRACED_MACHINES], (p) => messages.format(labelOf(p))),
-  page: wholeNumber('頁碼', 1, 10_000).default(1),
+  page: pageField(),
 });
 export type JourneysQuery = InferType<typeof journeysQuerySchema>;
 

@@ -4,9 +4,10 @@ import { messages } from '../messages';
 import { validDate } from '../validation/date-rules';
 import { choice, dateText, paragraphs, text } from '../validation/fields';
 import { labelOf } from '../validation/params';
+import { pageField } from '../validation/query-fields';
 import { maxLength } from '../validation/text-rules';
 import { CONTACT_NO, type ContactQuoteCover } from './contact';
-import { type AuditEntry, versionField, wholeNumber } from './staff';
+import { type AuditEntry, versionField } from './staff';
 
 /*
  * The back office's contact inbox (聯絡訊息, issue 35): what a service person sends to list, read, take,
@@ -44,7 +45,7 @@ export const contactInboxQuerySchema = object({
   quoteOnly: boolean().label('僅報價需求'),
   receivedFrom: dateText('收件日期起').test(validDate()),
   receivedTo: dateText('收件日期迄').test(validDate()),
-  page: wholeNumber('頁次', 1, 10_000).default(1),
+  page: pageField('頁次'),
 });
 export type ContactInboxQuery = InferType<typeof contactInboxQuerySchema>;
 

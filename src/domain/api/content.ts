@@ -1,7 +1,8 @@
-import { type InferType, number, object } from 'yup';
+import { type InferType, object } from 'yup';
 import { messages } from '../messages';
 import { text } from '../validation/fields';
 import { labelOf } from '../validation/params';
+import { pageField, wholeNumber } from '../validation/query-fields';
 
 /*
  * The content the insurer's staff change without a release, served from the database: featured articles
@@ -16,19 +17,10 @@ export const ARTICLES_PAGE_SIZE_MAX = 50;
 /** An article's id: the slug in /featured/articleContent?id=… */
 export const ARTICLE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const whole = (label: string, min: number, max: number) =>
-  number()
-    .label(label)
-    .transform((value: unknown, original: unknown) => (original === '' ? undefined : value))
-    .typeError((p) => messages.numeric(labelOf(p)))
-    .integer((p) => messages.numeric(labelOf(p)))
-    .min(min, (p) => `${labelOf(p)}不可小於${min}`)
-    .max(max, (p) => `${labelOf(p)}不可大於${max}`);
-
 /** Query of GET content/articles. */
 export const articlesQuerySchema = object({
-  page: whole('頁碼', 1, 10_000).default(1),
-  pageSize: whole('每頁筆數', 1, ARTICLES_PAGE_SIZE_MAX).default(ARTICLES_PAGE_SIZE),
+  page: pageField(),
+  pageSize: wholeNumber('每頁筆數', 1, ARTICLES_PAGE_SIZE_MAX).default(ARTICLES_PAGE_SIZE),
 });
 export type ArticlesQuery = InferType<typeof articlesQuerySchema>;
 

@@ -2,7 +2,7 @@ import { type InferType, object } from 'yup';
 import { OUTBOX_STATES, type OutboxState } from '../outbox';
 import type { OutboxKind } from '../outbox-kinds';
 import { choice } from '../validation/fields';
-import { wholeNumber } from './staff';
+import { pageField, wholeNumber } from '../validation/query-fields';
 
 /*
  * 寄件匣 (issue 36): the back office lists every e-mail of the outbox with its state, as it is sent, and
@@ -15,7 +15,7 @@ export const OUTBOX_PAGE_SIZE = 20;
 /** The list's filter and page, newest first. */
 export const outboxQuerySchema = object({
   state: choice('寄送狀態').oneOf(OUTBOX_STATES),
-  page: wholeNumber('頁次', 1, 10_000).default(1),
+  page: pageField('頁次'),
 });
 export type OutboxQuery = InferType<typeof outboxQuerySchema>;
 

@@ -8,21 +8,31 @@ type AnyArraySchema = ArraySchema<unknown[] | undefined, unknown> & AnySchema;
 const INPUT_LABEL = '資料';
 
 /**
- * Validates a request's body or query with its schema, after reducing it to what the schema describes:
- * only own, known keys (at every level); an object or list where a single value belongs is refused, and a
- * list longer than its schema allows is refused before its items are looked at. So no input, however
- * deep, large or oddly keyed, reaches yup's casting, and every refusal names the field, never its value.
- * `context` is yup's validation context, for rules that read `$today` and the like.
+ * Validates a request's body or query with its schema, after reducing it to what the schema describes
+ * (`shapeInput`). `context` is yup's validation context, for rules that read `$today` and the like.
  */
 export async function parseInput<S extends AnyObjectSchema>(
   schema: S,
   input: unknown,
   options: { context?: object } = {},
 ): Promise<InferType<S>> {
+  return schema.validate(shapeInput(schema, input), { context: options.context });
+}
+
+/** `parseInput` for schemas whose rules are all synchronous (the server's route schemas): no context. */
+export function parseInputSync<S extends AnyObjectSchema>(schema: S, input: unknown): InferType<S> {
+  return schema.validateSync(shapeInput(schema, input));
+}
+
+/**
+ * Reduces an input to what its schema describes: only own, known keys (at every level); an object or list
+ * where a single value belongs is refused, and a list longer than its schema allows is refused before its
+ * items are looked at. So no input, however deep, large or oddly keyed, reaches yup's casting, and every
+ * refusal (a yup `ValidationError`) names the field, never its value. Shaping a shaped input changes nothing.
+ */
+export function shapeInput(schema: AnyObjectSchema, input: unknown): Record<string, unknown> {
   if (!isRecord(input)) throw refusal(messages.badFormat(INPUT_LABEL));
-  return schema.validate(shaped(schema as unknown as AnySchema, input, INPUT_LABEL), {
-    context: options.context,
-  });
+  return shaped(schema as unknown as AnySchema, input, INPUT_LABEL) as Record<string, unknown>;
 }
 
 /** `outer` is the label of the enclosing field: a list's items are named by the list. */

@@ -1,11 +1,11 @@
-import { type AnyMessageParams, array, type InferType, number, object, string } from 'yup';
+import { array, type InferType, number, object, string } from 'yup';
 import type { AuditAction } from '../audit-actions';
 import { messages } from '../messages';
-import { isIsoDay } from '../roc-date';
 import { staffMessages } from '../staff-messages';
 import { STAFF_ROLES, type StaffRole } from '../staff-roles';
 import { optionalCaptchaPayload, text } from '../validation/fields';
 import { labelOf } from '../validation/params';
+import { dayField, pageField } from '../validation/query-fields';
 import { APPLICATION_NO } from './overprint';
 
 /*
@@ -102,29 +102,6 @@ export const addStaffFormSchema = addStaffSchema.shape({
 export const setRolesSchema = object({ name: staffName(), roles: roles() });
 export type SetRoles = InferType<typeof setRolesSchema>;
 
-/** A day the calendar has (`2026-02-30` is not), in the form a date input gives it (YYYY-MM-DD). */
-const CALENDAR_DAY = {
-  name: 'day',
-  message: (p: AnyMessageParams) => messages.format(labelOf(p)),
-  test: (value: string | undefined) => value == null || isIsoDay(value),
-};
-
-/** A Taipei day of a staff list's filter, as a date input gives it (YYYY-MM-DD), and one the calendar has. */
-export const dayField = (label: string) => string().label(label).test(CALENDAR_DAY);
-
-/** The same day, when the query must have one: empty says so before the format does. */
-export const requiredDayField = (label: string) => string().label(label).required().test(CALENDAR_DAY);
-
-/** A whole number of a query string, from `min` to `max`; empty is none. */
-export const wholeNumber = (label: string, min: number, max: number) =>
-  number()
-    .label(label)
-    .transform((value: unknown, original: unknown) => (original === '' ? undefined : value))
-    .typeError((p) => messages.numeric(labelOf(p)))
-    .integer((p) => messages.numeric(labelOf(p)))
-    .min(min, (p) => `${labelOf(p)}不可小於${min}`)
-    .max(max, (p) => `${labelOf(p)}不可大於${max}`);
-
 /**
  * The version of a row a staff screen showed, sent back with a change (a move made on an older one is
  * refused); no form shows it, so anything but a whole number from `min` is malformed.
@@ -147,7 +124,7 @@ export const auditQuerySchema = object({
   }),
   from: dayField('起日'),
   to: dayField('迄日'),
-  page: wholeNumber('頁碼', 1, 10_000).default(1),
+  page: pageField(),
 });
 export type AuditQuery = InferType<typeof auditQuerySchema>;
 

@@ -1,9 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { TestRuns } from '../../domain/api/atlas';
-
-/** Where `npm run machines:coverage` writes the last runs, from the working folder (TEST_REPORT overrides). */
-export const DEFAULT_TEST_REPORT = join('reports', 'machine-paths.json');
 
 const NO_RUNS: TestRuns = { recordedAt: null, levels: {} };
 

@@ -7,10 +7,6 @@ import { isEpochTime } from '../epoch-time';
 
 export type { Challenge };
 
-/** `CAPTCHA_MAX_NUMBER`: the most SHA-256 hashes a challenge may take; about a second on a mid phone. */
-export const CAPTCHA_MAX_NUMBER = 100_000;
-/** `CAPTCHA_EXPIRES_SECONDS`: how long a challenge may be solved and sent. */
-export const CAPTCHA_EXPIRES_SECONDS = 600;
 /** The widget's payloads are about 800 characters; anything far longer is refused unread. */
 const MAX_PAYLOAD_LENGTH = 4_096;
 /** The largest counter a challenge may hide: the widget encodes it as an unsigned 32-bit integer. */

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { CHANGE_CHANNEL } from './migrations/0012_change_notices';
+import { CHANGE_CHANNEL } from './change-notices';
 import type { Database } from './schema';
 
 /**

@@ -2,15 +2,12 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
-import type { ServerConfig } from '../config';
-import { makeDataDir, narrowDataDir } from '../operator/data-dir-rights';
+import { DATABASE_TIMEOUT_MS, makeDataDir, type ServerConfig } from '../config';
+import { narrowDataDir } from '../operator/data-dir-rights';
 import { ChangeFeed, registerChangeFeed } from './change-feed';
 import { PGlitePool } from './pglite-pool';
 import type { Database } from './schema';
 import { BUSY_WAIT_MS, TimedPool } from './timed-pool';
-
-/** How long PostgreSQL may take to open a connection, or answer no query at all, before requests answer 503. */
-export const DATABASE_TIMEOUT_MS = 1_500;
 
 /**
  * A real PostgreSQL by URL (with the time a connection or a query may take), PGlite files in a folder,

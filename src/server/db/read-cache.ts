@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { changeFeedOf } from './change-feed';
-import type { CACHED_TABLES } from './migrations/0012_change_notices';
-import { CART_NOTICE, CART_TABLES } from './migrations/0014_cart_notices';
+import { type CACHED_TABLES, CART_NOTICE, CART_TABLES } from './change-notices';
 import type { Database } from './schema';
 
 type CachedTable = (typeof CACHED_TABLES)[number];

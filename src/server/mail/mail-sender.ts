@@ -1,13 +1,8 @@
 import { createTransport } from 'nodemailer';
+import { isPlainAddress } from '../../domain/plain-address';
+import type { MailFrom } from '../config';
 import type { DeliveryOutcome, TakenMessage } from '../db/repositories/outbox';
 import { oneLine } from './mail-document';
-import { isPlainAddress } from './plain-address';
-
-/** The sender's address, and the name mail clients show for it. */
-export interface MailFrom {
-  address: string;
-  name: string;
-}
 
 export interface MailSender {
   send(message: TakenMessage): Promise<DeliveryOutcome>;

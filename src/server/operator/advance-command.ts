@@ -7,7 +7,7 @@ import {
   isApplicationStatus,
 } from '../../domain/application-status';
 import { TAIPEI } from '../../domain/roc-date';
-import { siteUrlOf } from '../mail/site-url';
+import { siteUrlOf } from '../config';
 import { type CommandOutput, type Outcome, runOperatorTask } from './command-runner';
 import { type AdvanceAnswer, type AdvanceCommand, noteProblem, runAdvance } from './commands';
 

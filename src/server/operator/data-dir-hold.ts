@@ -3,7 +3,8 @@ import { chmodSync, lstatSync, mkdirSync, rmdirSync, statSync, unlinkSync } from
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { makeDataDir, narrowDataDir, narrowedNotice } from './data-dir-rights';
+import { makeDataDir } from '../config';
+import { narrowDataDir, narrowedNotice } from './data-dir-rights';
 
 /*
  * The embedded database (PGlite) is files that one process may open at a time: a second process writing

@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /*
@@ -12,11 +12,6 @@ import { join } from 'node:path';
 
 /** The group's and the others' bits. */
 const OTHERS = 0o077;
-
-/** Makes `dir` if it is missing: 0700, its missing parents too. */
-export function makeDataDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-}
 
 /** A folder or file in the data folder that this process may not narrow: it is another user's. */
 export class DataDirRightsError extends Error {

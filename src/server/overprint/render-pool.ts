@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ApplicationRecord, OverprintDocument } from '../../domain/api/overprint';
 
@@ -56,9 +55,6 @@ export class RenderFailed extends Error {
   override name = 'RenderFailed';
 }
 
-/** One render thread on a 2-core machine: the other core answers requests. */
-export const DEFAULT_RENDER_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
-export const DEFAULT_RENDER_QUEUE = 8;
 const RENDER_TIMEOUT_MS = 30_000;
 
 // In src/ (tsx, Vitest) the thread runs the TypeScript module; the server build emits it beside main.js

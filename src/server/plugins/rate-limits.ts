@@ -48,8 +48,6 @@ export const TOKEN_PRINT_LIMIT = 6;
 export const PRINTS_IN_FLIGHT = 2;
 /** Per address, a minute, for paths no route serves. */
 export const NOT_FOUND_LIMIT = 120;
-/** Per address, a minute, for every request: a ceiling against floods, far above what an office sends. */
-export const ADDRESS_LIMIT = 3_000;
 
 class TooManyRequests extends Error {
   readonly statusCode = 429;
@@ -130,8 +128,9 @@ export const rateLimitsPlugin = sharedPlugin<{
     for (const limit of limits) await check(limit, request, reply);
   });
 
-  // a visitor's token is in the body: counted once it is parsed; then the session's prints in flight
-  app.addHook('preHandler', async (request, reply) => {
+  // a visitor's token is in the body: counted once it is parsed, before the route validates it (a refused
+  // print counts too); then the session's prints in flight
+  app.addHook('preValidation', async (request, reply) => {
     const { config } = request.routeOptions;
     if (allowed.has(request.ip) || !config.prints) return;
     if (!config.roles) await check(byToken, request, reply);

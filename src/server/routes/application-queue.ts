@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   type ApplicationQueueQuery,
@@ -10,7 +10,6 @@ import {
   type QueuePage,
   type QueueRow,
 } from '../../domain/api/application-queue';
-import { parseInput } from '../../domain/api/parse-input';
 import { RETURN_CODE } from '../../domain/envelope';
 import { taipeiDate } from '../../domain/roc-date';
 import { trafficPeriod } from '../atlas/traffic-period';
@@ -19,6 +18,7 @@ import { recordAudit } from '../db/repositories/audit-log';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { staffOf } from '../plugins/staff-session';
+import type { RoutesPlugin } from '../route-input';
 import { queueCsvHeader, queueCsvLines } from '../staff/queue-csv';
 
 const UNDERWRITER = { config: { roles: ['underwriter'] } } as const;
@@ -80,35 +80,47 @@ const refused = (reply: FastifyReply, problem: string) =>
  * waiting first, and the same list as a CSV file, read and written a chunk at a time. Neither holds
  * anything of a roster.
  */
-export const applicationQueueRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
-  app.get('/staff/applications', UNDERWRITER, async (request, reply) => {
-    const query = await parseInput(applicationQueueSchema, request.query);
-    const filter = filterOf(query);
-    if ('problem' in filter) return refused(reply, filter.problem);
-    return ok<QueuePage>(await readQueue(db, filter, query.page, QUEUE_PAGE_SIZE, new Date()));
-  });
+export const applicationQueueRoutes: RoutesPlugin<{
+  db: Kysely<Database>;
+  /** the clock the server reads (buildApp's `now`) */
+  now: () => Date;
+}> = async (app, { db, now }) => {
+  app.get(
+    '/staff/applications',
+    { ...UNDERWRITER, schema: { querystring: applicationQueueSchema } },
+    async (request, reply) => {
+      const query = request.query;
+      const filter = filterOf(query);
+      if ('problem' in filter) return refused(reply, filter.problem);
+      return ok<QueuePage>(await readQueue(db, filter, query.page, QUEUE_PAGE_SIZE, now()));
+    },
+  );
 
-  app.get('/staff/applications/export', EXPORTER, async (request, reply) => {
-    const query = await parseInput(applicationQueueSchema, request.query);
-    const filter = filterOf(query);
-    if ('problem' in filter) return refused(reply, filter.problem);
-    const asOf = new Date();
-    const chunks = await readQueueChunks(db, filter, QUEUE_EXPORT_MAX + 1);
-    const rows = chunks.reduce((count, chunk) => count + chunk.length, 0);
-    if (rows > QUEUE_EXPORT_MAX)
-      return refused(reply, `一次最多匯出 ${QUEUE_EXPORT_MAX} 筆，請先以條件縮小範圍`);
-    // a list of companies and their 統一編號 leaves the site: who took it, and how much, is recorded first
-    await db.transaction().execute((trx) =>
-      recordAudit(trx, {
-        actor: staffOf(request).name,
-        action: 'applications.export',
-        detail: exportDetail(query, rows),
-      }),
-    );
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="applications-${taipeiDate(asOf)}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(csvFile(chunks, asOf)));
-  });
+  app.get(
+    '/staff/applications/export',
+    { ...EXPORTER, schema: { querystring: applicationQueueSchema } },
+    async (request, reply) => {
+      const query = request.query;
+      const filter = filterOf(query);
+      if ('problem' in filter) return refused(reply, filter.problem);
+      const asOf = now();
+      const chunks = await readQueueChunks(db, filter, QUEUE_EXPORT_MAX + 1);
+      const rows = chunks.reduce((count, chunk) => count + chunk.length, 0);
+      if (rows > QUEUE_EXPORT_MAX)
+        return refused(reply, `一次最多匯出 ${QUEUE_EXPORT_MAX} 筆，請先以條件縮小範圍`);
+      // a list of companies and their 統一編號 leaves the site: who took it, and how much, is recorded first
+      await db.transaction().execute((trx) =>
+        recordAudit(trx, {
+          actor: staffOf(request).name,
+          action: 'applications.export',
+          detail: exportDetail(query, rows),
+        }),
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="applications-${taipeiDate(asOf)}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(csvFile(chunks, asOf)));
+    },
+  );
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   type ActivitySession,
@@ -11,7 +11,6 @@ import {
   insertCartSchema,
   updateCartItemSchema,
 } from '../../domain/api/cart-service';
-import { parseInput } from '../../domain/api/parse-input';
 import { type Cart, NEW_CART } from '../../domain/cart-item';
 import { RETURN_CODE } from '../../domain/envelope';
 import {
@@ -37,6 +36,7 @@ import { readSiteSettings } from '../db/repositories/settings';
 import { insertCampaignTrace, insertPageTrace } from '../db/repositories/traces';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
+import type { RoutesPlugin } from '../route-input';
 
 const WRITE = { config: { budget: 'write' } } as const;
 const TRACKING = { config: { budget: 'tracking' } } as const;
@@ -45,7 +45,7 @@ const TRACKING = { config: { budget: 'tracking' } } as const;
  * The cart service of docs/specification.md §7 (`DTODGAZ0/<verb>`, every verb a POST with a JSON body): the cart of the
  * signed gi_cart cookie, the visitor's activity session, run-time settings and page/campaign views.
  */
-export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const cartServiceRoutes: RoutesPlugin<{ db: Kysely<Database> }> = async (app, { db }) => {
   /** The cookie's cart as stored; a cookie whose cart is gone is cleared and counts as no cart. */
   async function visitorCart(request: FastifyRequest, reply: FastifyReply) {
     const cookieCartNo = readCartCookie(request);
@@ -81,38 +81,50 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
     });
   });
 
-  app.post('/DTODGAZ0/insertCart', WRITE, async (request, reply) => {
-    const item = await parseInput(insertCartSchema, request.body);
-    const cookieCartNo = readCartCookie(request);
-    const { cartMaxItems } = await readSiteSettings(db);
-    const result = await insertCartItem(db, {
-      cookieCartNo,
-      sessionId: request.sessionId,
-      item,
-      maxItems: cartMaxItems,
-    });
-    if (result instanceof Refusal) return refusedAnswer(result);
-    if (result.cartNo !== cookieCartNo) setCartCookie(request, reply, result.cartNo);
-    setCartRevision(request, reply, result.revision);
-    return ok(result.cartNo);
-  });
+  app.post(
+    '/DTODGAZ0/insertCart',
+    { ...WRITE, schema: { body: insertCartSchema } },
+    async (request, reply) => {
+      const item = request.body;
+      const cookieCartNo = readCartCookie(request);
+      const { cartMaxItems } = await readSiteSettings(db);
+      const result = await insertCartItem(db, {
+        cookieCartNo,
+        sessionId: request.sessionId,
+        item,
+        maxItems: cartMaxItems,
+      });
+      if (result instanceof Refusal) return refusedAnswer(result);
+      if (result.cartNo !== cookieCartNo) setCartCookie(request, reply, result.cartNo);
+      setCartRevision(request, reply, result.revision);
+      return ok(result.cartNo);
+    },
+  );
 
-  app.post('/DTODGAZ0/updateCartItem', WRITE, async (request, reply) => {
-    const item = await parseInput(updateCartItemSchema, request.body);
-    const result = await updateCartItem(db, { cookieCartNo: readCartCookie(request), item });
-    if (result instanceof Refusal) return refusedAnswer(result);
-    setCartRevision(request, reply, result.revision);
-    return ok(result.cartNo);
-  });
+  app.post(
+    '/DTODGAZ0/updateCartItem',
+    { ...WRITE, schema: { body: updateCartItemSchema } },
+    async (request, reply) => {
+      const item = request.body;
+      const result = await updateCartItem(db, { cookieCartNo: readCartCookie(request), item });
+      if (result instanceof Refusal) return refusedAnswer(result);
+      setCartRevision(request, reply, result.revision);
+      return ok(result.cartNo);
+    },
+  );
 
-  app.post('/DTODGAZ0/deleteCartItem', WRITE, async (request, reply) => {
-    const { CLASS_ID } = await parseInput(deleteCartItemSchema, request.body);
-    const { cart } = await visitorCart(request, reply);
-    const result = await deleteCartItem(db, cart?.cartNo ?? '', CLASS_ID);
-    if (result instanceof Refusal) return refusedAnswer(result);
-    setCartRevision(request, reply, result.revision);
-    return ok(null);
-  });
+  app.post(
+    '/DTODGAZ0/deleteCartItem',
+    { ...WRITE, schema: { body: deleteCartItemSchema } },
+    async (request, reply) => {
+      const { CLASS_ID } = request.body;
+      const { cart } = await visitorCart(request, reply);
+      const result = await deleteCartItem(db, cart?.cartNo ?? '', CLASS_ID);
+      if (result instanceof Refusal) return refusedAnswer(result);
+      setCartRevision(request, reply, result.revision);
+      return ok(null);
+    },
+  );
 
   app.post('/DTODGAZ0/getCoki', async (request) =>
     ok<CookieCart>({ COOKIE_CART_NO: readCartCookie(request) }),
@@ -164,17 +176,21 @@ export const cartServiceRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = a
 
   app.post('/DTODGAZ0/getExtraSetup', async () => ok(await readSiteSettings(db)));
 
-  app.post('/DTODGAZ0/addTrace', TRACKING, async (request) => {
-    const trace = await parseInput(addTraceSchema, request.body);
+  app.post('/DTODGAZ0/addTrace', { ...TRACKING, schema: { body: addTraceSchema } }, async (request) => {
+    const trace = request.body;
     await insertPageTrace(db, request.sessionId, trace);
     return ok(null);
   });
 
-  app.post('/DTODGAZ0/addDetailTrace', TRACKING, async (request) => {
-    const trace = await parseInput(addDetailTraceSchema, request.body);
-    await insertCampaignTrace(db, request.sessionId, trace);
-    return ok(null);
-  });
+  app.post(
+    '/DTODGAZ0/addDetailTrace',
+    { ...TRACKING, schema: { body: addDetailTraceSchema } },
+    async (request) => {
+      const trace = request.body;
+      await insertCampaignTrace(db, request.sessionId, trace);
+      return ok(null);
+    },
+  );
 };
 
 /** A refused cart change: its message, and the dialog the client opens (docs/specification.md §8) as `data`. */

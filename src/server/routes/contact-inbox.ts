@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { contactEventsFrom } from '../../../machines/contact-message.machine';
 import {
@@ -13,7 +13,6 @@ import {
   contactParamsSchema,
   contactReplySchema,
 } from '../../domain/api/contact-inbox';
-import { parseInput } from '../../domain/api/parse-input';
 import type { AuditAction } from '../../domain/audit-actions';
 import { CONTACT_STATUS_LABELS } from '../../domain/contact-status';
 import { RETURN_CODE } from '../../domain/envelope';
@@ -34,6 +33,7 @@ import {
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { staffOf } from '../plugins/staff-session';
+import type { RoutesPlugin } from '../route-input';
 
 /** The contact inbox is the service desk's (issue 35's table of roles). */
 const SERVICE = { config: { roles: ['service'] } } as const;
@@ -94,7 +94,11 @@ const notFound = (reply: FastifyReply) =>
  * write and its audit entry are one transaction: refused, neither is stored. A write on a version someone
  * else has changed is refused with the message as it now stands.
  */
-export const contactInboxRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const contactInboxRoutes: RoutesPlugin<{
+  db: Kysely<Database>;
+  /** the clock the server reads (buildApp's `now`) */
+  now: () => Date;
+}> = async (app, { db, now }) => {
   /**
    * Runs the repository's write on the message at `version` (a note names none) and records `action` with
    * it, then answers the message as it now is, or the refusal: 404 for no such message, where it stands now
@@ -126,52 +130,76 @@ export const contactInboxRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = 
     return ok<ContactCase>((await contactCase(db, contactNo))!);
   }
 
-  app.get('/staff/contacts', SERVICE, async (request) => {
-    const query = await parseInput(contactInboxQuerySchema, request.query);
-    const page = await listContactMessages(db, query);
-    return ok<ContactInboxPage>({ ...page, messages: page.messages.map(row) });
-  });
+  app.get(
+    '/staff/contacts',
+    { ...SERVICE, schema: { querystring: contactInboxQuerySchema } },
+    async (request) => {
+      const query = request.query;
+      const page = await listContactMessages(db, query);
+      return ok<ContactInboxPage>({ ...page, messages: page.messages.map(row) });
+    },
+  );
 
-  app.get('/staff/contacts/:contactNo', SERVICE, async (request, reply) => {
-    const { contactNo } = await parseInput(contactParamsSchema, request.params);
-    const found = await contactCase(db, contactNo);
-    return found ? ok<ContactCase>(found) : notFound(reply);
-  });
+  app.get(
+    '/staff/contacts/:contactNo',
+    { ...SERVICE, schema: { params: contactParamsSchema } },
+    async (request, reply) => {
+      const { contactNo } = request.params;
+      const found = await contactCase(db, contactNo);
+      return found ? ok<ContactCase>(found) : notFound(reply);
+    },
+  );
 
-  app.post('/staff/contacts/:contactNo/assign', SERVICE_WRITE, async (request, reply) => {
-    const { contactNo } = await parseInput(contactParamsSchema, request.params);
-    const { version } = await parseInput(contactAssignSchema, request.body);
-    const staff = staffOf(request).name;
-    return written(reply, { contactNo, version, actor: staff, action: 'contact.assign' }, (trx) =>
-      assignContactMessage(trx, { contactNo, version, staff }),
-    );
-  });
+  app.post(
+    '/staff/contacts/:contactNo/assign',
+    { ...SERVICE_WRITE, schema: { params: contactParamsSchema, body: contactAssignSchema } },
+    async (request, reply) => {
+      const { contactNo } = request.params;
+      const { version } = request.body;
+      const staff = staffOf(request).name;
+      return written(reply, { contactNo, version, actor: staff, action: 'contact.assign' }, (trx) =>
+        assignContactMessage(trx, { contactNo, version, staff }),
+      );
+    },
+  );
 
-  app.post('/staff/contacts/:contactNo/move', SERVICE_WRITE, async (request, reply) => {
-    const { contactNo } = await parseInput(contactParamsSchema, request.params);
-    const { version, move } = await parseInput(contactMoveSchema, request.body);
-    return written(
-      reply,
-      { contactNo, version, actor: staffOf(request).name, action: 'contact.move' },
-      (trx) => moveContactMessage(trx, { contactNo, version, move }),
-    );
-  });
+  app.post(
+    '/staff/contacts/:contactNo/move',
+    { ...SERVICE_WRITE, schema: { params: contactParamsSchema, body: contactMoveSchema } },
+    async (request, reply) => {
+      const { contactNo } = request.params;
+      const { version, move } = request.body;
+      return written(
+        reply,
+        { contactNo, version, actor: staffOf(request).name, action: 'contact.move' },
+        (trx) => moveContactMessage(trx, { contactNo, version, move }),
+      );
+    },
+  );
 
-  app.post('/staff/contacts/:contactNo/note', SERVICE_WRITE, async (request, reply) => {
-    const { contactNo } = await parseInput(contactParamsSchema, request.params);
-    const { text } = await parseInput(contactNoteSchema, request.body);
-    const author = staffOf(request).name;
-    return written(reply, { contactNo, actor: author, action: 'contact.note' }, (trx) =>
-      addContactNote(trx, { contactNo, author, text, at: new Date() }),
-    );
-  });
+  app.post(
+    '/staff/contacts/:contactNo/note',
+    { ...SERVICE_WRITE, schema: { params: contactParamsSchema, body: contactNoteSchema } },
+    async (request, reply) => {
+      const { contactNo } = request.params;
+      const { text } = request.body;
+      const author = staffOf(request).name;
+      return written(reply, { contactNo, actor: author, action: 'contact.note' }, (trx) =>
+        addContactNote(trx, { contactNo, author, text, at: now() }),
+      );
+    },
+  );
 
-  app.post('/staff/contacts/:contactNo/reply', SERVICE_WRITE, async (request, reply) => {
-    const { contactNo } = await parseInput(contactParamsSchema, request.params);
-    const { version, text } = await parseInput(contactReplySchema, request.body);
-    const author = staffOf(request).name;
-    return written(reply, { contactNo, version, actor: author, action: 'contact.reply' }, (trx) =>
-      keepContactReply(trx, { contactNo, version, author, text, at: new Date() }),
-    );
-  });
+  app.post(
+    '/staff/contacts/:contactNo/reply',
+    { ...SERVICE_WRITE, schema: { params: contactParamsSchema, body: contactReplySchema } },
+    async (request, reply) => {
+      const { contactNo } = request.params;
+      const { version, text } = request.body;
+      const author = staffOf(request).name;
+      return written(reply, { contactNo, version, actor: author, action: 'contact.reply' }, (trx) =>
+        keepContactReply(trx, { contactNo, version, author, text, at: now() }),
+      );
+    },
+  );
 };

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   CONTACT_REPLY_WORKING_DAYS,
@@ -6,7 +5,6 @@ import {
   quoteRequestMessages,
   submitContactSchema,
 } from '../../domain/api/contact';
-import { parseInput } from '../../domain/api/parse-input';
 import { RETURN_CODE } from '../../domain/envelope';
 import { messages } from '../../domain/messages';
 import { taipeiDate } from '../../domain/roc-date';
@@ -22,6 +20,7 @@ import {
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { queueContactReceived } from '../mail/queued-messages';
+import type { RoutesPlugin } from '../route-input';
 
 const WRITE = { config: { budget: 'write' } } as const;
 
@@ -39,14 +38,16 @@ const receiptOf = ({ contactNo, receivedAt }: StoredContact): ContactReceipt => 
  * A quote request from the tryout (50 people and more) is stored with its cover once the catalogue accepts
  * the cover as the trial would; otherwise the message is refused with the item check's reason.
  */
-export const contactRoutes: FastifyPluginAsync<{
+export const contactRoutes: RoutesPlugin<{
   db: Kysely<Database>;
   /** the site's public address, for the staff notice's link into the back office */
   siteUrl: string;
-}> = async (app, { db, siteUrl }) => {
-  app.post('/contact/submit', WRITE, async (request, reply) => {
-    const { requestId, message, captcha } = await parseInput(submitContactSchema, request.body);
-    const now = new Date();
+  /** the clock the server reads (buildApp's `now`) */
+  now: () => Date;
+}> = async (app, { db, siteUrl, now: clock }) => {
+  app.post('/contact/submit', { ...WRITE, schema: { body: submitContactSchema } }, async (request, reply) => {
+    const { requestId, message, captcha } = request.body;
+    const now = clock();
     const answer = await refusableWrite(db, async (trx) => {
       await lockContactRequest(trx, request.sessionId, requestId);
       const first = await findContact(trx, request.sessionId, requestId);

@@ -1,12 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { articleQuerySchema, articlesQuerySchema } from '../../domain/api/content';
-import { parseInput } from '../../domain/api/parse-input';
 import { RETURN_CODE } from '../../domain/envelope';
 import { messages } from '../../domain/messages';
 import { findArticle, listArticles, listQuestions } from '../db/repositories/content';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
+import type { RoutesPlugin } from '../route-input';
 
 /**
  * The content staff change in the database:
@@ -14,14 +13,14 @@ import { fail, ok } from '../envelope';
  * - `GET content/article?id=`: one article with 延伸閱讀; an unknown id answers 404.
  * - `GET content/questions`: the questions by topic.
  */
-export const contentRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
-  app.get('/content/articles', async (request) => {
-    const { page, pageSize } = await parseInput(articlesQuerySchema, request.query);
+export const contentRoutes: RoutesPlugin<{ db: Kysely<Database> }> = async (app, { db }) => {
+  app.get('/content/articles', { schema: { querystring: articlesQuerySchema } }, async (request) => {
+    const { page, pageSize } = request.query;
     return ok(await listArticles(db, page, pageSize));
   });
 
-  app.get('/content/article', async (request, reply) => {
-    const { id } = await parseInput(articleQuerySchema, request.query);
+  app.get('/content/article', { schema: { querystring: articleQuerySchema } }, async (request, reply) => {
+    const { id } = request.query;
     const article = await findArticle(db, id);
     if (!article) return reply.code(404).send(fail(RETURN_CODE.notFound, messages.articleNotFound()));
     return ok(article);

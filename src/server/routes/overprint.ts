@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   type ApplicationProgress,
@@ -11,7 +11,6 @@ import {
   rosterCodeSchema,
   rosterOpenSchema,
 } from '../../domain/api/overprint';
-import { parseInput } from '../../domain/api/parse-input';
 import { APPLICANT_ACTOR } from '../../domain/audit-actions';
 import { maskEmail } from '../../domain/email-code';
 import { RETURN_CODE } from '../../domain/envelope';
@@ -38,6 +37,7 @@ import { createPrintCache, PRINT_CACHE_MAX_BYTES, PRINT_CACHE_TTL_MS } from '../
 import type { Renderer } from '../overprint/render-pool';
 import { openToken, type TokenClaims, visitToken } from '../overprint/sealed-token';
 import { maskedRecord } from '../roster-mask';
+import type { RoutesPlugin } from '../route-input';
 import { clientSubjectFor } from '../session-keys';
 
 const WRITE = { config: { budget: 'write' } } as const;
@@ -80,7 +80,7 @@ export interface OverprintRouteOptions {
  * Wrong identifiers get one message that never says which was wrong, and count towards a lockout per
  * 受理編號 and per client (db/repositories/lookup-failures.ts).
  */
-export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async (
+export const overprintRoutes: RoutesPlugin<OverprintRouteOptions> = async (
   app,
   { db, keys, renderer, now },
 ) => {
@@ -153,24 +153,24 @@ export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async 
     return { identity, claims: result.claims } as const;
   }
 
-  app.post('/overprint/lookup', WRITE, async (request, reply) => {
-    const input = await parseInput(lookupSchema, request.body);
+  app.post('/overprint/lookup', { ...WRITE, schema: { body: lookupSchema } }, async (request, reply) => {
+    const input = request.body;
     const identity = await identify(request, reply, input, messages.lookupMismatch());
     if (!identity) return reply;
     const { token, expiresAt } = visitToken(keys.tokenKey, input.applicationNo, now());
     return ok(await access(identity, token, { expiresAt }));
   });
 
-  app.post('/DTODGAZ0/getDecryptData', async (request) => {
-    const { token, applicationNo } = await parseInput(openTokenSchema, request.body);
+  app.post('/DTODGAZ0/getDecryptData', { schema: { body: openTokenSchema } }, async (request) => {
+    const { token, applicationNo } = request.body;
     const link = await opened(token);
     if ('refusal' in link) return link.refusal;
     if (link.claims.applicationNo !== applicationNo) return tokenRefusal('invalid');
     return ok(await access(link.identity, token, link.claims));
   });
 
-  app.post('/overprint/rosterCode', WRITE, async (request) => {
-    const { token } = await parseInput(rosterCodeSchema, request.body);
+  app.post('/overprint/rosterCode', { ...WRITE, schema: { body: rosterCodeSchema } }, async (request) => {
+    const { token } = request.body;
     const visit = await opened(token);
     if ('refusal' in visit) return visit.refusal;
     const { applicationNo } = visit.claims;
@@ -202,8 +202,8 @@ export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async 
     });
   });
 
-  app.post('/overprint/rosterOpen', WRITE, async (request) => {
-    const { token, code } = await parseInput(rosterOpenSchema, request.body);
+  app.post('/overprint/rosterOpen', { ...WRITE, schema: { body: rosterOpenSchema } }, async (request) => {
+    const { token, code } = request.body;
     const visit = await opened(token);
     if ('refusal' in visit) return visit.refusal;
     const { applicationNo, expiresAt } = visit.claims;
@@ -229,8 +229,8 @@ export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async 
     return ok(await access(visit.identity, open.token, { expiresAt: open.expiresAt, roster: true }));
   });
 
-  app.post('/overprint/document', PRINT, async (request, reply) => {
-    const { token, documents } = await parseInput(documentSchema, request.body);
+  app.post('/overprint/document', { ...PRINT, schema: { body: documentSchema } }, async (request, reply) => {
+    const { token, documents } = request.body;
     const printedAt = now();
     const visit = await opened(token);
     if ('refusal' in visit) return visit.refusal;
@@ -249,8 +249,8 @@ export const overprintRoutes: FastifyPluginAsync<OverprintRouteOptions> = async 
     return sendCopy(reply, record.applicationNo, copy);
   });
 
-  app.post('/progress/query', WRITE, async (request, reply) => {
-    const input = await parseInput(progressSchema, request.body);
+  app.post('/progress/query', { ...WRITE, schema: { body: progressSchema } }, async (request, reply) => {
+    const input = request.body;
     const identity = await identify(request, reply, input, messages.progressMismatch());
     if (!identity) return reply;
     return ok<ApplicationProgress>(await readApplicationProgress(db, identity.id));

@@ -1,6 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { parseInput } from '../../domain/api/parse-input';
 import {
   type CartEstimate,
   estimateSchema,
@@ -27,11 +26,12 @@ import {
 } from '../db/repositories/applications';
 import { checkCartItems } from '../db/repositories/cart-item-checks';
 import { findCart, listCartClasses } from '../db/repositories/cart-reads';
-import { lockCart, markCartChanged } from '../db/repositories/cart-writes';
+import { emptyCart, lockCart } from '../db/repositories/cart-writes';
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { queueApplicationReceived } from '../mail/queued-messages';
 import { linkToken } from '../overprint/sealed-token';
+import { type RoutesPlugin, shapeOnly } from '../route-input';
 import { type PricingPlan, priceCart, toEstimate } from '../shopcart/price-cart';
 
 const WRITE = { config: { budget: 'write' } } as const;
@@ -53,12 +53,14 @@ const refused = (status: number, answer: ApiEnvelope<unknown>) => new Refusal({ 
  * - `POST shopcart/findApplication`: what a flow whose submit went unanswered (the answer lost, the page
  *   gone) asks: the 受理編號 its requestId made in this session, or a refusal when none was stored.
  */
-export const shopcartRoutes: FastifyPluginAsync<{
+export const shopcartRoutes: RoutesPlugin<{
   db: Kysely<Database>;
   tokenKey: Buffer;
   /** the site's public address, for the e-mail's link to the progress page */
   siteUrl: string;
-}> = async (app, { db, tokenKey, siteUrl }) => {
+  /** the clock applications are received and dated by */
+  now: () => Date;
+}> = async (app, { db, tokenKey, siteUrl, now }) => {
   const submitted = ({ applicationNo, createdAt }: StoredApplication): SubmittedApplication => ({
     applicationNo,
     submittedAt: createdAt.toISOString(),
@@ -72,10 +74,11 @@ export const shopcartRoutes: FastifyPluginAsync<{
     return cart ? listCartClasses(db, cart.cartNo) : [];
   }
 
-  app.post('/shopcart/estimate', async (request) => {
+  // the plan's rules depend on the visitor's cart: the route checks its shape, the handler its rules
+  app.post('/shopcart/estimate', { schema: { body: shapeOnly(estimateSchema) } }, async (request) => {
     const classes = await visitorItems(request);
-    const plan = await parseInput(estimateSchema, request.body, {
-      context: validationContext(classes, new Date()),
+    const plan = await estimateSchema.validate(request.body, {
+      context: validationContext(classes, now()),
     });
     if (classes.length === 0) return fail(RETURN_CODE.refused, messages.cartEmpty());
     const cartNo = readCartCookie(request);
@@ -85,17 +88,18 @@ export const shopcartRoutes: FastifyPluginAsync<{
     return ok<CartEstimate>(toEstimate(priced));
   });
 
-  app.post('/shopcart/findApplication', async (request) => {
-    const { requestId } = await parseInput(findApplicationSchema, request.body);
+  app.post('/shopcart/findApplication', { schema: { body: findApplicationSchema } }, async (request) => {
+    const { requestId } = request.body;
     const stored = await findSessionApplication(db, request.sessionId, requestId);
     return stored ? ok(submitted(stored)) : fail(RETURN_CODE.refused, messages.applicationNotReceived());
   });
 
-  app.post('/shopcart/submitApplication', WRITE, async (request, reply) => {
-    const now = new Date();
+  const SUBMIT = { ...WRITE, schema: { body: shapeOnly(submitApplicationSchema) } };
+  app.post('/shopcart/submitApplication', SUBMIT, async (request, reply) => {
+    const at = now();
     const body = request.body;
-    const input = await parseInput(submitApplicationSchema, body, {
-      context: validationContext(await visitorItems(request), now, body),
+    const input = await submitApplicationSchema.validate(body, {
+      context: validationContext(await visitorItems(request), at, body),
     });
     const { requestId } = input;
     const { sessionId } = request;
@@ -118,8 +122,8 @@ export const shopcartRoutes: FastifyPluginAsync<{
         const itemError = await checkCartItems(trx, cartNo, classes);
         if (itemError) return refused(200, fail(RETURN_CODE.refused, itemError, 'modalCartItemError'));
         // the cart as locked decides: it may have changed since the fields were first checked
-        const { plan, applicant, roster } = await parseInput(submitApplicationSchema, body, {
-          context: validationContext(classes, now, body),
+        const { plan, applicant, roster } = await submitApplicationSchema.validate(body, {
+          context: validationContext(classes, at, body),
         });
 
         const priced = priceCart(
@@ -128,12 +132,12 @@ export const shopcartRoutes: FastifyPluginAsync<{
           pricingPlan(plan, applicant.headcount),
         );
         // the day's serial row is locked last: concurrent submits queue on it only for their inserts
-        const applicationNo = await nextApplicationNo(trx, taipeiDate(now));
+        const applicationNo = await nextApplicationNo(trx, taipeiDate(at));
         await insertApplication(trx, {
           applicationNo,
           requestId,
           sessionId,
-          createdAt: now,
+          createdAt: at,
           plan,
           applicant,
           roster,
@@ -149,15 +153,14 @@ export const shopcartRoutes: FastifyPluginAsync<{
             items: priced.items.map((item) => item.CLASS_TITLE),
             headcount: applicant.headcount,
             startDate: applicant.startDate,
-            submittedAt: now,
-            contactBy: addWorkingDays(now, CONTACT_WORKING_DAYS),
+            submittedAt: at,
+            contactBy: addWorkingDays(at, CONTACT_WORKING_DAYS),
           },
           siteUrl,
         );
         // the application holds a copy: the visitor's cart empties
-        await trx.deleteFrom('cart_items').where('cart_no', '=', cartNo).execute();
-        const revision = await markCartChanged(trx, cartNo);
-        return { answer: ok(submitted({ applicationNo, createdAt: now })), revision };
+        const revision = await emptyCart(trx, cartNo);
+        return { answer: ok(submitted({ applicationNo, createdAt: at })), revision };
       });
       if (result instanceof Refusal) return reply.code(result.reason.status).send(result.reason.answer);
       const { answer, revision } = result;

@@ -1,6 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import { parseInput } from '../../domain/api/parse-input';
 import {
   AUDIT_PAGE_SIZE,
   type AuditPage,
@@ -26,6 +25,7 @@ import {
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { staffOf } from '../plugins/staff-session';
+import type { RoutesPlugin } from '../route-input';
 import { hashPassword } from '../staff/passwords';
 
 const ADMIN = { config: { roles: ['admin'] } } as const;
@@ -40,10 +40,10 @@ export type AccountRefusal = 'staffExists' | 'staffOwnAdmin' | 'staffOwnLock';
 const refusal = (reason: AccountRefusal) => fail(RETURN_CODE.refused, staffMessages[reason](), reason);
 
 /** An account change answered: the account list as it is now, or 404 when no account has the name. */
-async function answer(db: Kysely<Database>, reply: FastifyReply, change: AccountChange) {
+async function answer(db: Kysely<Database>, now: Date, reply: FastifyReply, change: AccountChange) {
   if (change === 'notFound')
     return reply.code(404).send(fail(RETURN_CODE.notFound, staffMessages.staffNotFound()));
-  return ok<StaffAccount[]>(await listStaff(db, new Date()));
+  return ok<StaffAccount[]>(await listStaff(db, now));
 }
 
 /**
@@ -51,46 +51,70 @@ async function answer(db: Kysely<Database>, reply: FastifyReply, change: Account
  * transaction with its audit entry; an admin keeps their own admin role and cannot lock themself, so there
  * is always someone to undo a change.
  */
-export const staffAccountRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
-  app.get('/staff/accounts', ADMIN, async () => ok<StaffAccount[]>(await listStaff(db, new Date())));
+export const staffAccountRoutes: RoutesPlugin<{
+  db: Kysely<Database>;
+  /** the clock the server reads (buildApp's `now`) */
+  now: () => Date;
+}> = async (app, { db, now }) => {
+  app.get('/staff/accounts', ADMIN, async () => ok<StaffAccount[]>(await listStaff(db, now())));
 
-  app.post('/staff/accounts', ADMIN_WRITE, async (request, reply) => {
-    const { name, roles, password } = await parseInput(addStaffSchema, request.body);
-    const { created } = await addStaff(db, staffOf(request).name, {
-      name,
-      roles,
-      passwordHash: await hashPassword(password),
-    });
-    if (!created) return refusal('staffExists');
-    return answer(db, reply, 'done');
-  });
+  app.post(
+    '/staff/accounts',
+    { ...ADMIN_WRITE, schema: { body: addStaffSchema } },
+    async (request, reply) => {
+      const { name, roles, password } = request.body;
+      const { created } = await addStaff(db, staffOf(request).name, {
+        name,
+        roles,
+        passwordHash: await hashPassword(password),
+      });
+      if (!created) return refusal('staffExists');
+      return answer(db, now(), reply, 'done');
+    },
+  );
 
-  app.post('/staff/accounts/roles', ADMIN_WRITE, async (request, reply) => {
-    const { name, roles } = await parseInput(setRolesSchema, request.body);
-    const actor = staffOf(request).name;
-    if (name === actor && !roles.includes('admin')) return refusal('staffOwnAdmin');
-    return answer(db, reply, await setStaffRoles(db, actor, name, roles));
-  });
+  app.post(
+    '/staff/accounts/roles',
+    { ...ADMIN_WRITE, schema: { body: setRolesSchema } },
+    async (request, reply) => {
+      const { name, roles } = request.body;
+      const actor = staffOf(request).name;
+      if (name === actor && !roles.includes('admin')) return refusal('staffOwnAdmin');
+      return answer(db, now(), reply, await setStaffRoles(db, actor, name, roles));
+    },
+  );
 
-  app.post('/staff/accounts/lock', ADMIN_WRITE, async (request, reply) => {
-    const { name } = await parseInput(staffNameSchema, request.body);
-    const actor = staffOf(request).name;
-    if (name === actor) return refusal('staffOwnLock');
-    return answer(db, reply, await suspendStaff(db, actor, name));
-  });
+  app.post(
+    '/staff/accounts/lock',
+    { ...ADMIN_WRITE, schema: { body: staffNameSchema } },
+    async (request, reply) => {
+      const { name } = request.body;
+      const actor = staffOf(request).name;
+      if (name === actor) return refusal('staffOwnLock');
+      return answer(db, now(), reply, await suspendStaff(db, actor, name));
+    },
+  );
 
-  app.post('/staff/accounts/unlock', ADMIN_WRITE, async (request, reply) => {
-    const { name } = await parseInput(staffNameSchema, request.body);
-    return answer(db, reply, await unsuspendStaff(db, staffOf(request).name, name));
-  });
+  app.post(
+    '/staff/accounts/unlock',
+    { ...ADMIN_WRITE, schema: { body: staffNameSchema } },
+    async (request, reply) => {
+      const { name } = request.body;
+      return answer(db, now(), reply, await unsuspendStaff(db, staffOf(request).name, name));
+    },
+  );
 
-  app.post('/staff/accounts/end-sessions', ADMIN_WRITE, async (request, reply) => {
-    const { name } = await parseInput(staffNameSchema, request.body);
-    return answer(db, reply, await endStaffSessions(db, staffOf(request).name, name));
-  });
+  app.post(
+    '/staff/accounts/end-sessions',
+    { ...ADMIN_WRITE, schema: { body: staffNameSchema } },
+    async (request, reply) => {
+      const { name } = request.body;
+      return answer(db, now(), reply, await endStaffSessions(db, staffOf(request).name, name));
+    },
+  );
 
-  app.get('/staff/audit', ADMIN, async (request, reply) => {
-    const query = await parseInput(auditQuerySchema, request.query);
+  app.get('/staff/audit', { ...ADMIN, schema: { querystring: auditQuerySchema } }, async (request, reply) => {
+    const query = request.query;
     let start: Date | undefined;
     let end: Date | undefined;
     if (query.from || query.to) {

@@ -1,6 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { parseInput } from '../../domain/api/parse-input';
 import {
   noticeAddressCodeSchema,
   type StaffNotifications,
@@ -29,6 +28,7 @@ import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { queueNoticeAddressCode } from '../mail/queued-messages';
 import { staffOf } from '../plugins/staff-session';
+import type { RoutesPlugin } from '../route-input';
 import { clientSubjectFor, type SessionKeys } from '../session-keys';
 
 const ANY_STAFF = { config: { roles: STAFF_ROLES } } as const;
@@ -47,7 +47,7 @@ const CODE_REFUSALS = {
  * code e-mailed to it is typed (issue 45): until then the notices go to the address confirmed before; each
  * change of the address is recorded in the audit log, masked.
  */
-export const staffNotificationRoutes: FastifyPluginAsync<{
+export const staffNotificationRoutes: RoutesPlugin<{
   db: Kysely<Database>;
   keys: Pick<SessionKeys, 'codeKey' | 'clientKey'>;
   now: () => Date;
@@ -90,58 +90,66 @@ export const staffNotificationRoutes: FastifyPluginAsync<{
     return answer(name, noticesFor(roles));
   });
 
-  app.post('/staff/me/notifications', ANY_STAFF_WRITE, async (request) => {
-    const { email, kinds } = await parseInput(staffNotificationsSchema, request.body);
-    const { name, roles } = staffOf(request);
-    const offered = noticesFor(roles);
-    const chosen = [...new Set(kinds as StaffNoticeKind[])];
-    if (chosen.some((kind) => !offered.includes(kind)))
-      return fail(RETURN_CODE.refused, staffMessages.staffNoticeNotOffered());
-    const pending = await readPendingCode(db, subjectOf(name), now());
-    // the address already waiting for a code that may still be typed is not sent another
-    const waiting = pending?.state === 'issued' && pending.address === email;
-    const written = await refusableWrite(db, async (trx) => {
-      const confirmed = await writeNoticeKinds(trx, name, chosen);
-      // no address: the one waiting for its code is given up too
-      if (!email) await withdrawEmailCodes(trx, subjectOf(name));
-      if (!email && confirmed) {
-        await writeNoticeAddress(trx, name, null);
+  app.post(
+    '/staff/me/notifications',
+    { ...ANY_STAFF_WRITE, schema: { body: staffNotificationsSchema } },
+    async (request) => {
+      const { email, kinds } = request.body;
+      const { name, roles } = staffOf(request);
+      const offered = noticesFor(roles);
+      const chosen = [...new Set(kinds as StaffNoticeKind[])];
+      if (chosen.some((kind) => !offered.includes(kind)))
+        return fail(RETURN_CODE.refused, staffMessages.staffNoticeNotOffered());
+      const pending = await readPendingCode(db, subjectOf(name), now());
+      // the address already waiting for a code that may still be typed is not sent another
+      const waiting = pending?.state === 'issued' && pending.address === email;
+      const written = await refusableWrite(db, async (trx) => {
+        const confirmed = await writeNoticeKinds(trx, name, chosen);
+        // no address: the one waiting for its code is given up too
+        if (!email) await withdrawEmailCodes(trx, subjectOf(name));
+        if (!email && confirmed) {
+          await writeNoticeAddress(trx, name, null);
+          await recordAudit(trx, {
+            actor: name,
+            action: 'notice.address',
+            targetStaff: name,
+            detail: '移除通知信箱',
+          });
+        }
+        if (email && email !== confirmed && !waiting) return sendCode(trx, request, name, email);
+        return null;
+      });
+      if (written instanceof Refusal) return fail(RETURN_CODE.refused, written.reason);
+      return answer(name, offered);
+    },
+  );
+
+  app.post(
+    '/staff/me/notifications/confirm',
+    { ...ANY_STAFF_WRITE, schema: { body: noticeAddressCodeSchema } },
+    async (request) => {
+      const { code } = request.body;
+      const { name, roles } = staffOf(request);
+      const checked = await checkEmailCode(db, keys.codeKey, { ...subjectOf(name), code, now: now() });
+      if (!checked.ok)
+        return fail(
+          RETURN_CODE.refused,
+          checked.reason === 'mismatch'
+            ? messages.emailCodeMismatch(checked.triesLeft)
+            : CODE_REFUSALS[checked.reason](),
+        );
+      await db.transaction().execute(async (trx) => {
+        await writeNoticeAddress(trx, name, checked.address);
         await recordAudit(trx, {
           actor: name,
           action: 'notice.address',
           targetStaff: name,
-          detail: '移除通知信箱',
+          detail: `通知信箱改為 ${maskEmail(checked.address)}`,
         });
-      }
-      if (email && email !== confirmed && !waiting) return sendCode(trx, request, name, email);
-      return null;
-    });
-    if (written instanceof Refusal) return fail(RETURN_CODE.refused, written.reason);
-    return answer(name, offered);
-  });
-
-  app.post('/staff/me/notifications/confirm', ANY_STAFF_WRITE, async (request) => {
-    const { code } = await parseInput(noticeAddressCodeSchema, request.body);
-    const { name, roles } = staffOf(request);
-    const checked = await checkEmailCode(db, keys.codeKey, { ...subjectOf(name), code, now: now() });
-    if (!checked.ok)
-      return fail(
-        RETURN_CODE.refused,
-        checked.reason === 'mismatch'
-          ? messages.emailCodeMismatch(checked.triesLeft)
-          : CODE_REFUSALS[checked.reason](),
-      );
-    await db.transaction().execute(async (trx) => {
-      await writeNoticeAddress(trx, name, checked.address);
-      await recordAudit(trx, {
-        actor: name,
-        action: 'notice.address',
-        targetStaff: name,
-        detail: `通知信箱改為 ${maskEmail(checked.address)}`,
       });
-    });
-    return answer(name, noticesFor(roles));
-  });
+      return answer(name, noticesFor(roles));
+    },
+  );
 
   app.post('/staff/me/notifications/resend', ANY_STAFF_WRITE, async (request) => {
     const { name, roles } = staffOf(request);

@@ -1,6 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { parseInput } from '../../domain/api/parse-input';
 import {
   loginSchema,
   STAFF_CAPTCHA_AFTER,
@@ -24,6 +22,7 @@ import { deleteStaffSession, rolesOf, startStaffSession } from '../db/repositori
 import type { Database } from '../db/schema';
 import { fail, ok } from '../envelope';
 import { clearStaffCookie, setStaffCookie, staffOf, staffToken } from '../plugins/staff-session';
+import type { RoutesPlugin } from '../route-input';
 import { clientSubjectFor, loginPairSubjectFor, loginSubjectFor, type SessionKeys } from '../session-keys';
 import { dummyHash, verifyNobody, verifyPassword } from '../staff/passwords';
 
@@ -110,15 +109,15 @@ export interface StaffSignInRouteOptions {
  * no account has is recorded without the name (it may be a password typed in the wrong field), and no
  * address is recorded.
  */
-export const staffSignInRoutes: FastifyPluginAsync<StaffSignInRouteOptions> = async (
+export const staffSignInRoutes: RoutesPlugin<StaffSignInRouteOptions> = async (
   app,
   { db, keys, now, pause },
 ) => {
   // made now: were it made by the first unknown name, that answer would take twice as long
   void dummyHash();
 
-  app.post('/staff/login', WRITE, async (request, reply) => {
-    const { name, password, captcha } = await parseInput(loginSchema, request.body);
+  app.post('/staff/login', { ...WRITE, schema: { body: loginSchema } }, async (request, reply) => {
+    const { name, password, captcha } = request.body;
     const at = now();
     const client = clientSubjectFor(keys, request.ip);
     const subjects: SignInSubjects = {

@@ -3,8 +3,8 @@ import { judgeMove } from '../../../../machines/application.machine';
 import type { ApplicationStatus } from '../../../domain/application-status';
 import { OPERATOR_ACTOR } from '../../../domain/audit-actions';
 import { staffMessages } from '../../../domain/staff-messages';
+import { DEFAULT_SITE_URL } from '../../config';
 import { queueApplicationMoved } from '../../mail/queued-messages';
-import { DEFAULT_SITE_URL } from '../../mail/site-url';
 import type { Database } from '../schema';
 import { recordAudit } from './audit-log';
 

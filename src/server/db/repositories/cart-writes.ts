@@ -3,7 +3,7 @@ import type { InsertCart, UpdateCartItem } from '../../../domain/api/cart-servic
 import { messages } from '../../../domain/messages';
 import { newCartNo } from '../../cart/cart-number';
 import { checkCartItem } from '../../cart/validate-item';
-import { CART_REVISIONS } from '../migrations/0015_cart_revisions';
+import { CART_REVISIONS } from '../change-notices';
 import { Refusal, refusableWrite } from '../refusable-write';
 import type { Database } from '../schema';
 import { itemContext } from './cart-item-checks';
@@ -38,6 +38,12 @@ export type CartRefusal = { dialog: 'modalCartFull' | 'modalCartItemError' | nul
 
 const refused = (msg: string, dialog: CartRefusal['dialog'] = 'modalCartItemError') =>
   new Refusal<CartRefusal>({ dialog, msg });
+
+/** Removes every item of a locked cart (its application holds a copy) and answers the cart's new revision. */
+export async function emptyCart(trx: Transaction<Database>, cartNo: string): Promise<number> {
+  await trx.deleteFrom('cart_items').where('cart_no', '=', cartNo).execute();
+  return markCartChanged(trx, cartNo);
+}
 
 /**
  * The cart of the visitor session, made if it has none. The session id is a unique key, so requests

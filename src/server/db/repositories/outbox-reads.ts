@@ -126,3 +126,13 @@ function entryOf(
     contactNo: row.contact_no,
   };
 }
+
+/** What an e-mail the reader may see is about, and its state (for a resend); none when there is no such e-mail. */
+export async function outboxAbout(db: Kysely<Database>, id: number, reader: OutboxReader) {
+  return db
+    .selectFrom('outbox')
+    .select(['state', 'application_no', 'contact_no'])
+    .where('id', '=', id)
+    .where(visibleTo(reader))
+    .executeTakeFirst();
+}
