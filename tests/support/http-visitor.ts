@@ -134,11 +134,14 @@ export async function applyForBasicOverHttp(origin: string): Promise<string> {
 }
 
 /** A company writes to the insurer through 聯絡我們 on a running server, as contact/submit takes it: its 案件編號. */
-export async function sendContactOverHttp(origin: string): Promise<string> {
+export async function sendContactOverHttp(
+  origin: string,
+  email = SAMPLE_CONTACT_MESSAGE.email,
+): Promise<string> {
   const visitor = await HttpVisitor.arrive(origin);
   const answer = await visitor.post<{ contactNo: string }>('contact/submit', {
     requestId: crypto.randomUUID(),
-    message: SAMPLE_CONTACT_MESSAGE,
+    message: { ...SAMPLE_CONTACT_MESSAGE, email },
     captcha: await visitor.captcha(),
   });
   if (answer.body.returnCode !== 0) throw new Error(`contact/submit: ${answer.body.msg}`);

@@ -4,7 +4,8 @@ import { FONT_SIZE, type Layout } from '../../../atlas-engine/layout';
 
 /*
  * The diagram with zoom, pan and fit, by buttons, by mouse (drag to pan) and by keyboard
- * on the focused diagram (arrows pan, + and - zoom, 0 fits), and its export as an SVG or a PNG file.
+ * on the focused diagram (arrows pan, + and - zoom, 0 back to the view it opened at, as Ctrl+0 is a
+ * browser's own zoom), and its export as an SVG or a PNG file.
  * It opens as tall as the rest of the window, the drawing from its top: fitted when its labels are then
  * at least 11 px, else at its own size on the state of interest (the one marked active, or where the
  * machine starts), so a large machine opens readable rather than shrunk.
@@ -117,6 +118,7 @@ export function DiagramViewer({
   const [exportError, setExportError] = useState('');
   const frame = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; view: View } | null>(null);
+  const opened = useRef<View>(view);
 
   // the frame as tall as the window's rest below it, measured before the first paint and on a resize
   useLayoutEffect(() => {
@@ -142,7 +144,8 @@ export function DiagramViewer({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the marks at that moment, not on each step
   useLayoutEffect(() => {
     const drawn = drawnSize(layout, diff);
-    setView(frameSize ? opening(drawn, frameSize, focusOf(layout, marks)) : fitted(drawn));
+    opened.current = frameSize ? opening(drawn, frameSize, focusOf(layout, marks)) : fitted(drawn);
+    setView(opened.current);
   }, [layout, diff, frameSize]);
 
   // a step played elsewhere (a path, a journey) outside the view: the view moves to it, at the same zoom
@@ -169,7 +172,7 @@ export function DiagramViewer({
       '+': () => zoom(1.25),
       '=': () => zoom(1.25),
       '-': () => zoom(0.8),
-      '0': fit,
+      '0': () => setView(opened.current),
     };
     const move = moves[event.key];
     if (!move) return;
@@ -236,7 +239,7 @@ export function DiagramViewer({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the focused diagram pans and zooms by keyboard
         tabIndex={0}
         role="application"
-        aria-label={`${title}狀態圖：方向鍵平移，+ 與 - 縮放，0 符合畫面`}
+        aria-label={`${title}狀態圖：方向鍵平移，+ 與 - 縮放，0 回到初始檢視`}
         onKeyDown={onKeyDown}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
